@@ -1,0 +1,14 @@
+# The production image: Daphne serving HTTP and websockets. docker-compose.yml runs it
+# beside PostgreSQL and Redis; the same image runs migrations when it starts.
+FROM python:3.11-slim
+ENV PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    STATIC_ROOT=/app/staticfiles
+WORKDIR /app
+COPY requirements.txt .
+RUN pip install -r requirements.txt
+COPY . .
+RUN SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput
+RUN useradd --system partynight && chown -R partynight /app
+USER partynight
+EXPOSE 8000
+CMD ["sh", "-c", "python manage.py migrate --noinput && exec daphne -b 0.0.0.0 -p 8000 --proxy-headers partynight.asgi:application"]

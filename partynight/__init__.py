@@ -1,0 +1,1 @@
+"""PartyNight: settings, ASGI entry point, URLs, and the Bunco night app itself."""

@@ -1,0 +1,27 @@
+"""ASGI entry point: HTTP through Django, websockets through Channels.
+
+Websockets pass the allowed-hosts origin check and get the session user (hosts) before
+reaching a consumer; players authenticate with their link token inside the consumer.
+"""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "partynight.settings")
+django_asgi_app = get_asgi_application()  # set up Django before importing consumers
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from partynight.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

@@ -1,0 +1,203 @@
+"""Websocket consumers: thin. They authenticate, join groups, send a full snapshot on
+connect and on every night-level change, validate each message and pass actions to the
+services. The protocol is documented in docs/protocol.md."""
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from partynight.models import Night, Player
+from partynight.services import broadcast, play, selectors
+from partynight.services.errors import ServiceError
+from partynight.services.messages import MessageError, parse_message
+
+MAX_MESSAGE_BYTES = 4096
+
+
+class StatusConsumer(AsyncJsonWebsocketConsumer):
+    """Answers every connection with the server's live status: pages use it to show
+    that live updates work before a night is open."""
+
+    async def connect(self):
+        await self.accept()
+        layer = type(self.channel_layer).__name__ if self.channel_layer else None
+        await self.send_json({"type": "status", "live": True, "layer": layer})
+
+
+class NightConsumer(AsyncJsonWebsocketConsumer):
+    """Shared by the phone, the dashboard and the big screen: groups, snapshots, errors."""
+
+    role = ""
+    actions: tuple[str, ...] = ()
+
+    async def connect(self):
+        self.groups_joined = set()
+        await self.accept()
+        if not await self.authenticate():
+            await self.send_json(
+                {"type": "error", "code": "bad_link", "message": self.refusal}, close=4403
+            )
+            return
+        await self.send_snapshot()
+
+    async def disconnect(self, code):
+        for group in getattr(self, "groups_joined", ()):
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def join(self, groups):
+        """Be in exactly `groups` (a phone changes table groups between rounds)."""
+        for group in self.groups_joined - set(groups):
+            await self.channel_layer.group_discard(group, self.channel_name)
+        for group in set(groups) - self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        self.groups_joined = set(groups)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if bytes_data is not None or text_data is None or len(text_data) > MAX_MESSAGE_BYTES:
+            await self.send_json(
+                {
+                    "type": "error",
+                    "code": "bad_message",
+                    "message": f"Send JSON text under {MAX_MESSAGE_BYTES} bytes.",
+                }
+            )
+            return
+        try:
+            message = parse_message(text_data, self.actions)
+        except MessageError as error:
+            await self.send_json(
+                {
+                    "type": "error",
+                    "code": "bad_message",
+                    "message": str(error),
+                    "client_id": error.client_id,
+                }
+            )
+            return
+        if message["type"] == "resync":
+            await self.send_snapshot()
+            return
+        try:
+            result = await database_sync_to_async(self.act)(message)
+        except ServiceError as error:
+            await self.send_json(
+                {
+                    "type": "error",
+                    "code": error.code,
+                    "message": error.message,
+                    "client_id": message.get("client_id"),
+                }
+            )
+            return
+        await self.send_json({"type": "result", "client_id": message.get("client_id"), **result})
+
+    def act(self, message):
+        raise ServiceError("This screen only watches.", "read_only")
+
+    async def table_event(self, event):
+        await self.send_json(event["payload"])
+
+    async def night_event(self, event):
+        await self.send_json(event["payload"])
+        await self.send_snapshot()
+
+
+class PlayerConsumer(NightConsumer):
+    """A player's phone, by their secret link: scores at their own table only."""
+
+    role = "player"
+    actions = ("roll",)
+    refusal = "This player link is not valid (it may be mistyped or the player was removed)."
+
+    @database_sync_to_async
+    def authenticate(self):
+        token = self.scope["url_route"]["kwargs"]["token"]
+        self.player = (
+            Player.objects.select_related("night")
+            .filter(token=token, active=True, is_ghost=False)
+            .first()
+        )
+        return self.player is not None
+
+    async def send_snapshot(self):
+        snapshot = await database_sync_to_async(self.snapshot)()
+        groups = [
+            broadcast.night_group(self.player.night_id),
+            broadcast.player_group(self.player.pk),
+        ]
+        if snapshot["table"]:
+            groups.append(broadcast.table_group(self.player.night_id, snapshot["table"]["number"]))
+        await self.join(groups)
+        await self.send_json(snapshot)
+
+    def snapshot(self):
+        self.player.refresh_from_db()
+        self.player.night.refresh_from_db()
+        return selectors.player_snapshot(self.player)
+
+    def act(self, message):
+        return play.roll_record(
+            night_id=self.player.night_id,
+            player=self.player,
+            table_number=message.get("table"),
+            dice=message.get("dice"),
+            entry=message.get("entry"),
+            seen_version=message.get("v"),
+            client_id=message["client_id"],
+            actor=f"player:{self.player.pk}",
+        )
+
+
+class WatchConsumer(NightConsumer):
+    """The big screen: read-only, by the night's screen link."""
+
+    role = "screen"
+    refusal = "This big-screen link is not valid."
+
+    @database_sync_to_async
+    def authenticate(self):
+        token = self.scope["url_route"]["kwargs"]["token"]
+        self.night = Night.objects.filter(screen_token=token).first()
+        return self.night is not None
+
+    async def send_snapshot(self):
+        await self.join(
+            [broadcast.night_group(self.night.pk), broadcast.watch_group(self.night.pk)]
+        )
+        await self.send_json(await database_sync_to_async(self.snapshot)())
+
+    def snapshot(self):
+        self.night.refresh_from_db()
+        return selectors.night_snapshot(self.night)
+
+
+class HostConsumer(WatchConsumer):
+    """The host's dashboard: logged in, own nights only; can ring the bell, start rounds
+    and enter a roll at any table."""
+
+    role = "host"
+    actions = ("roll", "bell", "start_round")
+    refusal = "Log in as this night's host to open its dashboard."
+
+    @database_sync_to_async
+    def authenticate(self):
+        user = self.scope.get("user")
+        night_id = self.scope["url_route"]["kwargs"]["night_id"]
+        if not user or not user.is_authenticated:
+            return False
+        self.night = Night.objects.filter(pk=night_id, host=user).first()
+        self.actor = f"host:{user.username}"
+        return self.night is not None
+
+    def act(self, message):
+        common = {"night_id": self.night.pk, "actor": self.actor, "client_id": message["client_id"]}
+        if message["type"] == "bell":
+            return play.bell_ring(number=message["round"], **common)
+        if message["type"] == "start_round":
+            return play.round_start(number=message["round"], **common)
+        return play.roll_record(
+            table_number=message.get("table"),
+            dice=message.get("dice"),
+            entry=message.get("entry"),
+            seen_version=message.get("v"),
+            **common,
+        )

@@ -1,0 +1,170 @@
+"""The per-night settings: every Bunco default and every house-rule variant.
+
+`Rules` is frozen and validated on construction, so a `Rules` value that exists is always
+playable. `from_dict` / `to_dict` round-trip through JSON; `with_overrides` and
+`parse_rule_args` read the `key=value` strings of the host's form and the CLI.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import RulesError
+
+MINI_BUNCO_CHOICES = ("5", "0", "ends_turn")
+PRIZE_TIE_CHOICES = ("rolloff", "split")
+
+RULE_HELP: dict[str, str] = {
+    "sets": "How many sets the night has (1-6); default 4.",
+    "rounds_per_set": "Rounds in each set (1-6); in round r the number up is r. Default 6.",
+    "break_after_set": "Take a break after this set (1 to sets-1), or 'none'. Default 2.",
+    "target": "Points a Head-table team needs to ring the bell (11-51). Default 21.",
+    "bunco_points": "Points for a Bunco, three dice showing the number up (21 or 25).",
+    "mini_bunco": (
+        "Three of a kind of another number: '5' = 5 points and keep rolling (default), "
+        "'0' = no points but keep rolling, 'ends_turn' = 5 points and the turn passes."
+    ),
+    "wipeout": "Three 1s when 1 is not up wipes out the roller's team's points this round.",
+    "any_table_bunco": "A Bunco at any table (not only the Head table) rings the bell.",
+    "several_prizes": "A player may win several prizes (default: one prize per player).",
+    "prize_ties": "Prize ties: 'rolloff' = tied players roll 3 dice (default), 'split' = share.",
+    "contribution": "Dollars each paying player puts in the pot (0-100). Default 5.",
+}
+
+# What the host's form may offer for each setting (ints as inclusive ranges).
+RULE_CHOICES: dict[str, tuple[Any, ...] | range] = {
+    "sets": range(1, 7),
+    "rounds_per_set": range(1, 7),
+    "break_after_set": ("none", *range(1, 6)),
+    "target": range(11, 52),
+    "bunco_points": (21, 25),
+    "mini_bunco": MINI_BUNCO_CHOICES,
+    "wipeout": (False, True),
+    "any_table_bunco": (False, True),
+    "several_prizes": (False, True),
+    "prize_ties": PRIZE_TIE_CHOICES,
+    "contribution": range(0, 101),
+}
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One night's settings; the defaults are the World Bunco Association style night."""
+
+    sets: int = 4
+    rounds_per_set: int = 6
+    break_after_set: int | None = 2  # None = no break
+    target: int = 21
+    bunco_points: int = 21
+    mini_bunco: str = "5"
+    wipeout: bool = False
+    any_table_bunco: bool = False
+    several_prizes: bool = False
+    prize_ties: str = "rolloff"
+    contribution: int = 5
+
+    def __post_init__(self) -> None:
+        for name in ("sets", "rounds_per_set", "target", "bunco_points", "contribution"):
+            _require_int(name, getattr(self, name))
+        for name in ("wipeout", "any_table_bunco", "several_prizes"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"{name} must be true or false, not {getattr(self, name)!r}")
+        _require_range("sets", self.sets, 1, 6)
+        _require_range("rounds_per_set", self.rounds_per_set, 1, 6)
+        _require_range("target", self.target, 11, 51)
+        _require_range("contribution", self.contribution, 0, 100)
+        if self.bunco_points not in (21, 25):
+            raise RulesError(f"bunco_points must be 21 or 25, not {self.bunco_points}")
+        if self.mini_bunco not in MINI_BUNCO_CHOICES:
+            raise RulesError(f"mini_bunco must be 5, 0 or ends_turn, not {self.mini_bunco!r}")
+        if self.prize_ties not in PRIZE_TIE_CHOICES:
+            raise RulesError(f"prize_ties must be rolloff or split, not {self.prize_ties!r}")
+        if self.break_after_set is not None:
+            _require_int("break_after_set", self.break_after_set)
+            if not 1 <= self.break_after_set < self.sets:
+                raise RulesError(
+                    f"break_after_set={self.break_after_set} is not possible with "
+                    f"{self.sets} set(s): use none"
+                    + (f" or a set from 1 to {self.sets - 1}" if self.sets > 1 else "")
+                )
+
+    @property
+    def rounds(self) -> int:
+        """Rounds in the whole night."""
+        return self.sets * self.rounds_per_set
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Load saved settings; missing keys take their default, unknown keys are an error."""
+        if not isinstance(data, dict):
+            raise RulesError("rules must be a JSON object")
+        _reject_unknown(data)
+        values = dict(data)
+        if isinstance(values.get("mini_bunco"), int) and not isinstance(values["mini_bunco"], bool):
+            values["mini_bunco"] = str(values["mini_bunco"])  # accept 5 / 0 as numbers
+        return cls(**values)
+
+    def with_overrides(self, pairs: dict[str, str]) -> Rules:
+        """A copy with settings given as text, e.g. {"bunco_points": "25"}."""
+        _reject_unknown(pairs)
+        changes = {name: _parse_value(name, str(text)) for name, text in pairs.items()}
+        return dataclasses.replace(self, **changes)
+
+
+def parse_rule_args(args: list[str] | tuple[str, ...], base: Rules | None = None) -> Rules:
+    """Rules from CLI-style ["bunco_points=25", "wipeout=on"] applied over `base`."""
+    pairs: dict[str, str] = {}
+    for arg in args:
+        key, sep, value = arg.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise RulesError(f"expected key=value, got {arg!r}")
+        if key in pairs:
+            raise RulesError(f"{key} is given twice")
+        pairs[key] = value.strip()
+    return (base or Rules()).with_overrides(pairs)
+
+
+def _reject_unknown(data: dict[str, Any]) -> None:
+    known = {f.name for f in dataclasses.fields(Rules)}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise RulesError(
+            f"unknown rule setting(s): {', '.join(unknown)}; known: {', '.join(sorted(known))}"
+        )
+
+
+def _parse_value(name: str, text: str) -> Any:
+    lowered = text.strip().lower()
+    if name in ("wipeout", "any_table_bunco", "several_prizes"):
+        if lowered in _TRUE:
+            return True
+        if lowered in _FALSE:
+            return False
+        raise RulesError(f"{name} must be true or false, not {text!r}")
+    if name == "break_after_set" and lowered in ("none", "no", "off", "0", ""):
+        return None
+    if name in ("mini_bunco", "prize_ties"):
+        return lowered
+    try:
+        return int(lowered)
+    except ValueError:
+        raise RulesError(f"{name} must be a whole number, not {text!r}") from None
+
+
+def _require_int(name: str, value: Any) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RulesError(f"{name} must be a whole number, not {value!r}")
+
+
+def _require_range(name: str, value: int, low: int, high: int) -> None:
+    if not low <= value <= high:
+        raise RulesError(f"{name} must be from {low} to {high}, not {value}")

@@ -1,0 +1,77 @@
+"""Shared plumbing for the services: locking, versions, the event log, seeded randomness."""
+
+import random
+
+from django.db import IntegrityError, transaction
+
+from partynight.models import Event, Night, Round
+from partynight.rules.config import Rules
+from partynight.services.errors import ServiceError
+
+
+def lock_night(night_id: int) -> Night:
+    """The night row, locked for this transaction: every change to a night queues here."""
+    try:
+        return Night.objects.select_for_update().get(pk=night_id)
+    except Night.DoesNotExist:
+        raise ServiceError("That night does not exist.", "not_found") from None
+
+
+def rules_of(night: Night) -> Rules:
+    return Rules.from_dict(night.rules)
+
+
+def seeded(night: Night, *purpose) -> random.Random:
+    """An RNG for one purpose (the draw, a ghost's roll, the prizes) derived from the
+    night's seed, so a night can be replayed and a retry draws the same dice."""
+    return random.Random(":".join(str(part) for part in (night.seed, *purpose)))
+
+
+def bump(night: Night) -> int:
+    night.version += 1
+    night.save(update_fields=["version"])
+    return night.version
+
+
+def log_event(night, kind, actor, data=None, result=None, client_id=None, round_=None, table=None):
+    return Event.objects.create(
+        night=night,
+        kind=kind,
+        actor=actor,
+        data=data or {},
+        result=result or {},
+        client_id=client_id,
+        round_number=round_.number if round_ else None,
+        table_number=table,
+    )
+
+
+def replayed(night_id: int, client_id: str | None) -> dict | None:
+    """The first answer to an action already recorded with this client id, or None."""
+    if not client_id:
+        return None
+    event = Event.objects.filter(night_id=night_id, client_id=client_id).first()
+    if event is None:
+        return None
+    return {**event.result, "replayed": True}
+
+
+def idempotent(night_id: int, client_id: str | None, action):
+    """Run `action()` in a transaction unless this client id was already recorded; a repeat
+    (a double tap, a retry after a dropped connection) gets the first answer back."""
+    first = replayed(night_id, client_id)
+    if first is not None:
+        return first
+    try:
+        with transaction.atomic():
+            return action()
+    except IntegrityError:
+        # Two copies raced past the check above; the loser answers with the winner's result.
+        first = replayed(night_id, client_id)
+        if first is None:
+            raise
+        return first
+
+
+def current_round(night: Night) -> Round | None:
+    return night.rounds.order_by("-number").first()

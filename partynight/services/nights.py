@@ -1,0 +1,198 @@
+"""Planning a night: create it, add and change players, draw the starting seats."""
+
+import random
+
+from django.db import IntegrityError, transaction
+
+from partynight.models import Night, Player
+from partynight.rules.config import Rules
+from partynight.rules.errors import RulesError
+from partynight.rules.prizes import DEFAULT_PRIZE_TABLE, check_prize_table
+from partynight.rules.seating import MAX_PLAYERS, MIN_PLAYERS, draw_seats
+from partynight.services import broadcast
+from partynight.services.common import bump, lock_night, log_event, seeded
+from partynight.services.errors import ServiceError
+
+PLANNING_STATES = (Night.State.PLANNING, Night.State.SEATING)
+
+
+def _host_actor(user) -> str:
+    return f"host:{user.username}"
+
+
+def night_create(
+    *,
+    host,
+    name,
+    date,
+    place="",
+    rules: Rules | None = None,
+    prize_table=None,
+    group=None,
+    seed=None,
+) -> Night:
+    rules = rules or Rules()
+    try:
+        prize_table = check_prize_table(prize_table or list(DEFAULT_PRIZE_TABLE))
+    except RulesError as error:
+        raise ServiceError(str(error)) from None
+    with transaction.atomic():
+        night = Night.objects.create(
+            host=host,
+            group=group,
+            name=name.strip(),
+            date=date,
+            place=place.strip(),
+            rules=rules.to_dict(),
+            prize_table=prize_table,
+            seed=seed if seed is not None else random.SystemRandom().randrange(2**62),
+        )
+        log_event(night, "night_created", _host_actor(host), {"rules": night.rules})
+    return night
+
+
+def night_settings_update(*, night_id, actor, rules: Rules, prize_table) -> Night:
+    """Change the rules and prize table; rules only before play starts, prizes until the end."""
+    with transaction.atomic():
+        night = lock_night(night_id)
+        if night.state == Night.State.FINISHED:
+            raise ServiceError("The night is finished; its prizes are awarded.", "wrong_state")
+        if rules.to_dict() != night.rules and night.state not in PLANNING_STATES:
+            raise ServiceError("The rules are fixed once play has started.", "wrong_state")
+        try:
+            night.prize_table = check_prize_table(prize_table)
+        except RulesError as error:
+            raise ServiceError(str(error)) from None
+        night.rules = rules.to_dict()
+        night.save(update_fields=["rules", "prize_table"])
+        log_event(night, "settings_changed", actor, {"rules": night.rules, "prizes": prize_table})
+        _changed(night, "settings")
+    return night
+
+
+def clean_name(name: str) -> str:
+    name = " ".join((name or "").split())
+    if not name:
+        raise ServiceError("Please enter a name.", "invalid_name")
+    if len(name) > 40:
+        raise ServiceError("Names can be at most 40 characters.", "invalid_name")
+    return name
+
+
+def check_name_free(night: Night, name: str, exclude_id=None) -> None:
+    taken = night.players.filter(active=True, name__iexact=name).exclude(pk=exclude_id)
+    if taken.exists():
+        raise ServiceError(f"{name} is already playing tonight; add a last initial.", "duplicate")
+
+
+def player_add(*, night_id, name, actor, paid=False) -> Player:
+    """Add a player while planning (hosts, or a phone through the join link)."""
+    name = clean_name(name)
+    with transaction.atomic():
+        night = lock_night(night_id)
+        if night.state not in PLANNING_STATES:
+            raise ServiceError(
+                "Play has started: the host can seat you in a ghost's chair.", "wrong_state"
+            )
+        if night.players.filter(active=True, is_ghost=False).count() >= MAX_PLAYERS:
+            raise ServiceError(f"A night has at most {MAX_PLAYERS} players.", "full")
+        check_name_free(night, name)
+        try:
+            player = Player.objects.create(night=night, name=name, paid=paid)
+        except IntegrityError:
+            raise ServiceError(f"{name} is already playing tonight.", "duplicate") from None
+        _unseat(night)
+        log_event(night, "player_added", actor, {"player": player.pk, "name": name})
+        _changed(night, "players")
+    return player
+
+
+def player_rename(*, night_id, player_id, name, actor) -> Player:
+    name = clean_name(name)
+    with transaction.atomic():
+        night = lock_night(night_id)
+        player = _player(night, player_id)
+        check_name_free(night, name, exclude_id=player.pk)
+        old, player.name = player.name, name
+        player.save(update_fields=["name"])
+        log_event(night, "player_renamed", actor, {"player": player.pk, "from": old, "to": name})
+        _changed(night, "players")
+    return player
+
+
+def player_set_paid(*, night_id, player_id, paid: bool, actor) -> Player:
+    with transaction.atomic():
+        night = lock_night(night_id)
+        player = _player(night, player_id)
+        player.paid = bool(paid)
+        player.save(update_fields=["paid"])
+        log_event(night, "player_paid", actor, {"player": player.pk, "paid": player.paid})
+        _changed(night, "players")
+    return player
+
+
+def player_remove(*, night_id, player_id, actor) -> None:
+    """Remove a player before play starts (afterwards, replace them by a ghost)."""
+    with transaction.atomic():
+        night = lock_night(night_id)
+        player = _player(night, player_id)
+        if night.state not in PLANNING_STATES:
+            raise ServiceError("Play has started: replace the player by a ghost.", "wrong_state")
+        player.active = False
+        player.save(update_fields=["active"])
+        _unseat(night)
+        log_event(night, "player_removed", actor, {"player": player.pk, "name": player.name})
+        _changed(night, "players")
+
+
+def seats_draw(*, night_id, actor) -> list[list[str]]:
+    """Draw the starred sheets: four random players start at the Head table, the rest and
+    the ghosts sit at random. The host may redraw until the first round starts."""
+    with transaction.atomic():
+        night = lock_night(night_id)
+        if night.state not in PLANNING_STATES:
+            raise ServiceError(
+                "Play has started; the seats can no longer be redrawn.", "wrong_state"
+            )
+        night.players.filter(is_ghost=True).delete()
+        people = list(night.players.filter(active=True, is_ghost=False))
+        if not MIN_PLAYERS <= len(people) <= MAX_PLAYERS:
+            raise ServiceError(
+                f"A Bunco night needs {MIN_PLAYERS} to {MAX_PLAYERS} players; "
+                f"you have {len(people)}.",
+                "player_count",
+            )
+        keys = [p.key for p in people]
+        tables = draw_seats(keys, seeded(night, "draw", night.version))
+        ghosts = {}
+        for number, ghost_key in enumerate(sorted({k for t in tables for k in t} - set(keys)), 1):
+            ghost = Player.objects.create(night=night, name=f"Ghost {number}", is_ghost=True)
+            ghosts[ghost_key] = ghost.key
+        night.pending_seating = [[ghosts.get(k, k) for k in table] for table in tables]
+        night.state = Night.State.SEATING
+        night.save(update_fields=["pending_seating", "state"])
+        log_event(night, "seats_drawn", actor, {"tables": night.pending_seating})
+        _changed(night, "seats")
+    return night.pending_seating
+
+
+def _player(night: Night, player_id) -> Player:
+    try:
+        return night.players.get(pk=player_id, active=True)
+    except (Player.DoesNotExist, ValueError):
+        raise ServiceError("That player is not at this night.", "not_found") from None
+
+
+def _unseat(night: Night) -> None:
+    """A change to the players voids a drawn seating: the host draws again."""
+    if night.state == Night.State.SEATING:
+        night.players.filter(is_ghost=True).delete()
+        night.pending_seating = []
+        night.state = Night.State.PLANNING
+        night.save(update_fields=["pending_seating", "state"])
+
+
+def _changed(night: Night, what: str) -> None:
+    broadcast.night_changed(
+        night.pk, {"type": "night", "scope": "night", "what": what, "v": bump(night)}
+    )

@@ -1,0 +1,257 @@
+"""Reads: what the dashboard, the big screen, the phones and the exports show.
+Plain dicts, ready for JSON; no writes here."""
+
+from partynight.models import Night, Player, Round, Seat, Table
+from partynight.rules.night import add_table_result, empty_totals, round_plan
+from partynight.rules.rotation import Move, describe_move
+from partynight.rules.seating import table_count, table_name
+from partynight.rules.simulation import table_record
+from partynight.rules.table import TableRound, whose_turn
+from partynight.services.common import current_round, rules_of
+
+
+def names_of(night: Night) -> dict[str, str]:
+    return {p.key: p.name for p in night.players.all()}
+
+
+def table_view(table: Table, round_: Round, names: dict | None = None) -> dict:
+    state = TableRound.from_dict(table.state)
+    names = names if names is not None else names_of(round_.night)
+    tables = round_.tables.count() if not hasattr(round_, "_table_count") else round_._table_count
+    turn = whose_turn(state)
+    return {
+        "number": table.number,
+        "name": table_name(table.number, tables),
+        "round": round_.number,
+        "up": state.up,
+        "seats": [
+            {"id": key, "name": names.get(key, key), "ghost": key in state.ghosts}
+            for key in state.seats
+        ],
+        "points": list(state.points),
+        "turn": turn.seat if turn else None,
+        "phase": state.phase,
+        "winner": state.winner,
+        "rolloffs": state.rolloffs,
+        "buncos": state.buncos,
+        "version": table.version,
+    }
+
+
+def standings(night: Night) -> dict[str, dict]:
+    """Wins, losses and Buncos so far for everyone (ghosts included, marked)."""
+    players = list(night.players.all())
+    totals = empty_totals(p.key for p in players if p.active or p.seats.exists())
+    for table in Table.objects.filter(round__night=night).order_by("round__number", "number"):
+        state = TableRound.from_dict(table.state)
+        if state.is_done:
+            totals = add_table_result(totals, state.seats, state.winner, state.buncos)
+        else:
+            totals = add_table_result(totals, (), "A", state.buncos)
+    return totals
+
+
+def prize_leaders(night: Night, totals: dict, ghosts: set) -> dict[str, list[str]]:
+    """Who is on track for each prize right now (ties listed together)."""
+    people = {k: t for k, t in totals.items() if k not in ghosts}
+    if not people:
+        return {}
+
+    def best(score):
+        top = max(score(t) for t in people.values())
+        return [k for k, t in people.items() if score(t) == top]
+
+    leaders = {
+        "most_buncos": best(lambda t: t["buncos"]),
+        "most_wins": best(lambda t: t["wins"]),
+        "most_losses": best(lambda t: t["losses"]),
+        "fifty_fifty": best(lambda t: -abs(t["wins"] - t["losses"])),
+    }
+    if night.fuzzy_holder_id:
+        leaders["traveling"] = [night.fuzzy_holder.key]
+    return leaders
+
+
+def pot_of(night: Night) -> int:
+    paying = night.players.filter(active=True, is_ghost=False, paid=True).count()
+    return rules_of(night).contribution * paying
+
+
+def night_snapshot(night: Night) -> dict:
+    """Everything the host's dashboard and the big screen show."""
+    names = names_of(night)
+    players = list(night.players.all())
+    ghosts = {p.key for p in players if p.is_ghost}
+    round_ = current_round(night)
+    totals = standings(night)
+    tables, versions = [], {"night": night.version}
+    if round_:
+        round_._table_count = round_.tables.count()
+        for table in round_.tables.all():
+            tables.append(table_view(table, round_, names))
+            versions[f"table:{round_.number}:{table.number}"] = table.version
+    plan = round_plan(rules_of(night))
+    return {
+        "type": "snapshot",
+        "versions": versions,
+        "night": {
+            "id": night.pk,
+            "name": night.name,
+            "state": night.state,
+            "rounds_in_night": len(plan),
+            "fuzzy_holder": night.fuzzy_holder.key if night.fuzzy_holder_id else None,
+            "pot": pot_of(night),
+        },
+        "round": _round_view(round_, plan),
+        "tables": tables,
+        "seating": _seating(night, names),
+        "moves": _moves(round_, names),
+        "players": [
+            {"id": p.key, "name": p.name, "ghost": p.is_ghost, "paid": p.paid, "active": p.active}
+            for p in players
+        ],
+        "standings": [
+            {"id": k, "name": names.get(k, k), "ghost": k in ghosts, **t}
+            for k, t in sorted(
+                totals.items(), key=lambda kv: (-kv[1]["wins"], names.get(kv[0], ""))
+            )
+        ],
+        "leaders": prize_leaders(night, totals, ghosts),
+        "awards": [
+            {
+                "prize": a.prize,
+                "name": a.name,
+                "player": a.player.key,
+                "player_name": a.player.name,
+                "amount": a.amount,
+                "detail": a.detail,
+            }
+            for a in night.awards.select_related("player")
+        ],
+    }
+
+
+def _round_view(round_: Round | None, plan) -> dict | None:
+    if round_ is None:
+        return None
+    planned = plan[round_.number - 1]
+    return {
+        "number": round_.number,
+        "set": round_.set_number,
+        "round": round_.round_in_set,
+        "up": round_.up,
+        "state": round_.state,
+        "bell": {"table": round_.bell_table, "reason": round_.bell_reason}
+        if round_.bell_reason
+        else None,
+        "break_after": planned.break_after,
+        "last": round_.number == len(plan),
+    }
+
+
+def _seating(night: Night, names: dict) -> list[dict]:
+    """The seating waiting to be played (the draw, or the next round's)."""
+    count = len(night.pending_seating)
+    return [
+        {
+            "number": number,
+            "name": table_name(number, count),
+            "seats": [{"id": k, "name": names.get(k, k)} for k in seats],
+        }
+        for number, seats in enumerate(night.pending_seating, 1)
+    ]
+
+
+def _moves(round_: Round | None, names: dict) -> dict[str, str]:
+    if round_ is None or not round_.moves:
+        return {}
+    return {key: describe_move(Move(**move), names) for key, move in round_.moves.items()}
+
+
+def player_snapshot(player: Player) -> dict:
+    """What one player's phone shows: their seat, table, tallies and where to go next."""
+    night = player.night
+    names = names_of(night)
+    round_ = current_round(night)
+    plan = round_plan(rules_of(night))
+    totals = standings(night).get(player.key, {"wins": 0, "losses": 0, "buncos": 0})
+    seat = None
+    table = None
+    versions = {"night": night.version}
+    if round_:
+        row = (
+            Seat.objects.filter(table__round=round_, player=player).select_related("table").first()
+        )
+        if row:
+            round_._table_count = round_.tables.count()
+            table = table_view(row.table, round_, names)
+            seat = row.position
+            versions[f"table:{round_.number}:{row.table.number}"] = row.table.version
+    waiting = None
+    if night.pending_seating and (round_ is None or round_.state == Round.State.DONE):
+        for number, seats in enumerate(night.pending_seating, 1):
+            if player.key in seats:
+                position = seats.index(player.key)
+                waiting = {
+                    "table": number,
+                    "name": table_name(number, len(night.pending_seating)),
+                    "seat": position,
+                    "partner": names.get(seats[(position + 2) % 4]),
+                }
+    moves = _moves(round_, names)
+    return {
+        "type": "snapshot",
+        "versions": versions,
+        "me": {"id": player.key, "name": player.name, **totals},
+        "night": {
+            "name": night.name,
+            "state": night.state,
+            "fuzzy_holder": night.fuzzy_holder.key if night.fuzzy_holder_id else None,
+            "fuzzy_holder_name": night.fuzzy_holder.name if night.fuzzy_holder_id else None,
+            "rules": night.rules,
+        },
+        "round": _round_view(round_, plan),
+        "table": table,
+        "seat": seat,
+        "next": waiting,
+        "move": moves.get(player.key),
+        "tables_in_night": table_count(night.players.filter(active=True, is_ghost=False).count()),
+    }
+
+
+def night_record(night: Night) -> dict:
+    """The night's record in the shape of `simulate_night --json` (docs/night-record.md)."""
+    players = list(night.players.all())
+    rounds = []
+    for round_ in night.rounds.filter(state=Round.State.DONE).prefetch_related("tables"):
+        states = [TableRound.from_dict(t.state) for t in round_.tables.all()]
+        rounds.append(
+            {
+                "set": round_.set_number,
+                "round": round_.round_in_set,
+                "up": round_.up,
+                "bell": {"table": round_.bell_table, "reason": round_.bell_reason},
+                "tables": [table_record(s) for s in states],
+            }
+        )
+    seated = {k for r in rounds for t in r["tables"] for k in t["seats"]}
+    totals = empty_totals(sorted(seated))
+    for played in rounds:
+        for t in played["tables"]:
+            totals = add_table_result(totals, t["seats"], t["winner"], t["buncos"])
+    return {
+        "rules": night.rules,
+        "players": [
+            {"id": p.key, "name": p.name, "ghost": p.is_ghost}
+            for p in players
+            if p.key in seated or (p.active and not rounds)
+        ],
+        "rounds": rounds,
+        "totals": totals,
+        "fuzzy_die": night.fuzzy_holder.key if night.fuzzy_holder_id else None,
+        "pot": pot_of(night),
+        "prizes": [
+            {"prize": a.prize, "player": a.player.key, "amount": a.amount}
+            for a in night.awards.select_related("player")
+        ],
+    }

@@ -1,0 +1,11 @@
+"""Settings for the test suite: production settings with a throwaway key and plain HTTP
+(the live test server and its browsers talk http://127.0.0.1)."""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "test-only-key-" + "x" * 40)
+os.environ.setdefault("HTTPS", "0")
+
+from partynight.settings import *  # noqa: E402,F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast test logins

@@ -1,0 +1,14 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from partynight import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
+    path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("admin/", admin.site.urls),
+    path("", include("partynight.host_urls")),
+    path("", include("partynight.phone_urls")),
+]

@@ -1,0 +1,127 @@
+/* PartyLive: one small websocket client for every live page (no framework).
+ * - reconnects with backoff (0.1 s, 0.5 s, 1 s, 2 s, then every 5 s), and at once when the
+ *   page becomes visible again or the network comes back;
+ * - queues actions while offline (kept in sessionStorage, so a reload loses nothing) and
+ *   sends them on reconnect; each carries a client id, so the server records it once;
+ * - tracks the version of each scope ("night", "table:3", ...) and asks for a full
+ *   snapshot when it sees a gap: resync is always correct, never clever. */
+(function () {
+  "use strict";
+  const BACKOFF_MS = [100, 500, 1000, 2000, 5000];
+
+  function newId() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return Date.now().toString(36) + Math.random().toString(36).slice(2);
+  }
+
+  function connect(path, handlers) {
+    const queueKey = "partylive:queue:" + path;
+    const versions = {};
+    let socket = null;
+    let attempt = 0;
+    let timer = null;
+    let closed = false;
+    let queue = JSON.parse(sessionStorage.getItem(queueKey) || "[]");
+
+    const setState = (state) => handlers.onState && handlers.onState(state, queue.length);
+    const saveQueue = () => sessionStorage.setItem(queueKey, JSON.stringify(queue));
+
+    function url() {
+      const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+      return scheme + location.host + path;
+    }
+
+    function open() {
+      clearTimeout(timer);
+      if (closed || (socket && socket.readyState <= 1)) return;
+      setState("connecting");
+      socket = new WebSocket(url());
+      socket.onopen = () => {
+        attempt = 0;
+        setState("open");
+        flush();
+      };
+      socket.onmessage = (event) => receive(JSON.parse(event.data));
+      socket.onclose = () => {
+        socket = null;
+        if (closed) return;
+        setState("offline");
+        timer = setTimeout(open, BACKOFF_MS[Math.min(attempt++, BACKOFF_MS.length - 1)]);
+      };
+    }
+
+    function receive(msg) {
+      if (msg.type === "snapshot") {
+        Object.assign(versions, msg.versions || {});
+      } else if (msg.scope && typeof msg.v === "number") {
+        const known = versions[msg.scope];
+        if (known !== undefined && msg.v > known + 1) {
+          raw({ type: "resync" }); // a gap: the snapshot that answers puts everything right
+          return;
+        }
+        if (known !== undefined && msg.v <= known) return; // already applied
+        versions[msg.scope] = msg.v;
+      }
+      if (msg.type === "result" || msg.type === "error") dequeue(msg.client_id);
+      handlers.onMessage(msg);
+    }
+
+    function raw(msg) {
+      if (socket && socket.readyState === 1) socket.send(JSON.stringify(msg));
+    }
+
+    function flush() {
+      queue.forEach(raw);
+    }
+
+    function dequeue(clientId) {
+      if (!clientId) return;
+      queue = queue.filter((m) => m.client_id !== clientId);
+      saveQueue();
+    }
+
+    /* Sends an action now, or queues it until the socket is back. Returns its client id. */
+    function send(action) {
+      const msg = Object.assign({ client_id: newId() }, action);
+      queue.push(msg);
+      saveQueue();
+      if (socket && socket.readyState === 1) raw(msg);
+      else setState("offline");
+      return msg.client_id;
+    }
+
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") {
+        attempt = 0;
+        open();
+      }
+    });
+    window.addEventListener("online", () => {
+      attempt = 0;
+      open();
+    });
+    open();
+
+    return {
+      send,
+      resync: () => raw({ type: "resync" }),
+      pending: () => queue.length,
+      close() {
+        closed = true;
+        if (socket) socket.close();
+      },
+    };
+  }
+
+  /* Keeps the screen on while the page is visible (the Wake Lock is dropped when hidden). */
+  function keepAwake() {
+    if (!("wakeLock" in navigator)) return;
+    const request = () => navigator.wakeLock.request("screen").catch(() => {});
+    request();
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") request();
+    });
+  }
+
+  window.PartyLive = { connect, keepAwake, newId };
+})();
