@@ -1,0 +1,1 @@
+"""Card-game rooms beside the dice tables: pure engines (games/engines) and their rooms."""

@@ -131,7 +131,8 @@ def roll_record(
                 raise ServiceError(str(error), "invalid_roll") from None
         outcome = _apply(night, round_, table, state, values, actor, client_id)
         _play_ghosts(night, round_, table)
-        finish_round_if_done(night, round_)
+        if table.state["phase"] == "done":  # only then can the whole round be over
+            finish_round_if_done(night, round_)
         return {"ok": True, "roll": outcome, "table_version": table.version}
 
     return idempotent(night_id, client_id, action)
@@ -169,7 +170,7 @@ def _apply(night, round_, table, state, dice, actor, client_id=None) -> dict:
         new, outcome = apply_roll(state, dice, rules)
     except RulesError as error:
         raise ServiceError(str(error), "invalid_roll") from None
-    holder_key = night.fuzzy_holder.key if night.fuzzy_holder_id else None
+    holder_key = f"p{night.fuzzy_holder_id}" if night.fuzzy_holder_id else None
     fuzzy_before = night.fuzzy_holder_id
     new_holder = bunco_holder(holder_key, outcome)
     if new_holder != holder_key:
@@ -196,8 +197,7 @@ def _apply(night, round_, table, state, dice, actor, client_id=None) -> dict:
 def _play_ghosts(night, round_, table) -> None:
     """Roll for ghosts whose turn it is, one roll at a time, as the table's phones show."""
     for _ in range(GHOST_ROLL_LIMIT):
-        table.refresh_from_db(fields=["state", "version"])
-        state = TableRound.from_dict(table.state)
+        state = TableRound.from_dict(table.state)  # kept current by save_table
         if state.is_done or state.seats[state.roller] not in state.ghosts:
             return
         dice = roll_dice(seeded(night, "ghost", round_.number, table.number, state.rolls))

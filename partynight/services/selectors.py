@@ -16,8 +16,10 @@ def names_of(night: Night) -> dict[str, str]:
 
 def table_view(table: Table, round_: Round, names: dict | None = None) -> dict:
     state = TableRound.from_dict(table.state)
-    names = names if names is not None else names_of(round_.night)
-    tables = round_.tables.count() if not hasattr(round_, "_table_count") else round_._table_count
+    if names is None:
+        seated = Player.objects.filter(pk__in=[int(key[1:]) for key in state.seats])
+        names = {f"p{pk}": name for pk, name in seated.values_list("id", "name")}
+    tables = len(round_.night.pending_seating)  # the same count all night
     turn = whose_turn(state)
     return {
         "number": table.number,
@@ -86,7 +88,6 @@ def night_snapshot(night: Night) -> dict:
     totals = standings(night)
     tables, versions = [], {"night": night.version}
     if round_:
-        round_._table_count = round_.tables.count()
         for table in round_.tables.all():
             tables.append(table_view(table, round_, names))
             versions[f"table:{round_.number}:{table.number}"] = table.version
@@ -183,7 +184,6 @@ def player_snapshot(player: Player) -> dict:
             Seat.objects.filter(table__round=round_, player=player).select_related("table").first()
         )
         if row:
-            round_._table_count = round_.tables.count()
             table = table_view(row.table, round_, names)
             seat = row.position
             versions[f"table:{round_.number}:{row.table.number}"] = row.table.version

@@ -1,0 +1,102 @@
+"""Card-engine benchmark: bot-played coups per second, engine alone (no Django).
+
+    python bench/engines.py [--seconds 2]
+
+For each game: whole sessions of 6 bot seats through the public interface (`apply` on JSON
+state, bots choosing). For Punto Banco also the fast path the engine deals with, `play_coup`
+over a shoe of card values (reshuffled at the cut card), and a same-run baseline: a bare loop
+taking the same number of cards from the shoe and summing them. Last, the cost of the exact
+edges the Punto Banco view shows (`edges` on a fresh composition, cache missed).
+"""
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.bots import bot_action  # noqa: E402
+from games.engines import ENGINES  # noqa: E402
+from games.engines.baccarat import VALUE, play_coup  # noqa: E402
+from games.engines.cards import shuffled_shoe  # noqa: E402
+from games.engines.odds import edges, full_counts  # noqa: E402
+
+
+def timed(seconds, step):
+    """Run step() (returns coups done) until `seconds` pass; coups per second."""
+    coups, start = 0, time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        coups += step()
+    return coups / elapsed
+
+
+def engine_session(game, seed):
+    engine, rng = ENGINES[game], random.Random(seed)
+    state = engine.new_state({"seats": 6, "max_coups": 200, "chips": 10**6}, rng)
+    actions = 0
+    while not engine.is_over(state):
+        seat = state["to_act"][0]
+        state = engine.apply(state, seat, bot_action(engine, state, seat, rng))
+        actions += 1
+    return state["coup_no"], actions
+
+
+def fast_path(seconds):
+    rng = random.Random(1)
+    values = [VALUE[card[0]] for card in shuffled_shoe(8, rng)]
+    end = len(values) - 16  # the cut card
+
+    def play_shoe():
+        pos = coups = 0
+        while pos < end:
+            _, _, pos = play_coup(values, pos)
+            coups += 1
+        rng.shuffle(values)
+        return coups
+
+    def bare_shoe():  # no rules: read 4 cards, then 0-2 more, as a coup does
+        pos = coups = total = 0
+        while pos < end:
+            total += values[pos] + values[pos + 1] + values[pos + 2] + values[pos + 3]
+            pos += 4 + (total & 1) + (total & 2 > 0)
+            coups += 1
+        rng.shuffle(values)
+        return coups
+
+    return timed(seconds, play_shoe), timed(seconds, bare_shoe)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=2.0)
+    args = parser.parse_args(argv)
+    for game in ENGINES:
+        totals = [0, 0]
+        seeds = iter(range(10**9))
+
+        def step(game=game, totals=totals, seeds=seeds):
+            coups, actions = engine_session(game, next(seeds))
+            totals[0] += coups
+            totals[1] += actions
+            return coups
+
+        rate = timed(args.seconds, step)
+        per_coup = totals[1] / max(totals[0], 1)
+        print(
+            f"{game:<16} engine+bots  {rate:>10,.0f} coups/s  "
+            f"{rate * per_coup:>8,.0f} actions/s ({per_coup:.1f} a coup)"
+        )
+    fast, bare = fast_path(args.seconds)
+    print(f"{'punto_banco':<16} play_coup    {fast:>10,.0f} coups/s")
+    print(f"{'baseline':<16} bare draws   {bare:>10,.0f} coups/s  (same shoe, no rules)")
+    rng, calls, start = random.Random(2), 0, time.perf_counter()
+    while time.perf_counter() - start < args.seconds / 4:
+        edges([count - rng.randrange(8) for count in full_counts(8)])
+        calls += 1
+    print(f"{'edges':<16} per coup     {1000 * (time.perf_counter() - start) / calls:>10.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

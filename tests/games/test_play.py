@@ -1,0 +1,99 @@
+"""The CLI record, replay from the seed, the registry and the bots."""
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from games.bots import bot_action
+from games.engines import ENGINES, get_engine, replay
+from games.engines.base import RulesError
+from games.play import describe, play
+
+
+@pytest.mark.parametrize("game", sorted(ENGINES))
+def test_replaying_the_actions_from_the_seed_rebuilds_the_session(game):
+    config = {"seats": 5, "max_coups": 40}
+    record = play(game, config, seed=11)
+    actions = json.loads(json.dumps(record["actions"]))  # as a room would store them
+    state = replay(game, config, 11, actions)
+    assert ENGINES[game].is_over(state)
+    assert ENGINES[game].result(state) == record["result"]
+    assert state["last_coup"] == record["coups"][-1]
+    assert replay(game, record["config"], 11, actions) == state
+    assert [coup["coup"] for coup in record["coups"]] == list(range(1, state["coup_no"] + 1))
+
+
+def test_reshuffles_replay_too():
+    engine = ENGINES["punto_banco"]
+    config = {"seats": 1, "max_coups": 200}
+    state = engine.new_state(config, random.Random(3))
+    actions = []
+    while not engine.is_over(state):
+        action = {"type": "bet", "on": "tie", "amount": 10} if state["coup_no"] % 2 else None
+        actions.append({"seat": 0, "action": action or {"type": "sit_out"}})
+        state = engine.apply(state, 0, actions[-1]["action"])
+    assert state["shoe_no"] >= 2
+    assert replay("punto_banco", config, 3, actions) == state
+    assert replay("punto_banco", config, 4, actions) != state
+
+
+def test_record_contents():
+    record = play("baccarat_banque", {"seats": 3, "max_coups": 5}, seed=2, bots=1)
+    assert record["bots"] == [0] and record["config"]["decks"] == 3
+    assert record["actions"][0] == {"seat": 0, "action": record["actions"][0]["action"]}
+    coup = record["coups"][0]
+    assert set(coup["cards"]) == set(coup["totals"]) == {"right", "left", "banker"}
+    assert set(coup["winner"]) == {"right", "left"}
+    assert sum(coup["chips"]["seats"]) + coup["chips"]["house"] + coup["chips"]["commission"] == 0
+    assert "coup   1:" in describe(record)
+
+
+def test_cli_prints_a_replayable_json_record():
+    out = subprocess.run(
+        [sys.executable, "-m", "games.play", "chemin_de_fer", "--seed", "5", "--seats", "4"]
+        + ["--bots", "3", "--json", "--coups", "10"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    record = json.loads(out.stdout)
+    assert record["bots"] == [0, 1, 2] and record["config"]["seats"] == 4
+    state = replay(record["game"], record["config"], record["seed"], record["actions"])
+    assert ENGINES["chemin_de_fer"].result(state) == record["result"]
+
+
+def test_cli_refuses_more_bots_than_seats():
+    out = subprocess.run(
+        [sys.executable, "-m", "games.play", "punto_banco", "--seats", "2", "--bots", "3"],
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 2 and "--bots" in out.stderr
+
+
+def test_registry():
+    assert set(ENGINES) == {"punto_banco", "chemin_de_fer", "baccarat_banque"}
+    assert get_engine("punto_banco") is ENGINES["punto_banco"]
+    with pytest.raises(RulesError, match="Unknown game"):
+        get_engine("snap")
+
+
+def test_bots_pick_legal_actions_and_follow_the_tableau_on_choices():
+    engine, rng = ENGINES["chemin_de_fer"], random.Random(0)
+    state = engine.new_state({"seats": 3}, random.Random(0))
+    seen_choice = False
+    for _ in range(400):
+        if engine.is_over(state):
+            break
+        seat = state["to_act"][0]
+        action = bot_action(engine, state, seat, rng)
+        assert action in engine.legal_actions(state, seat)
+        if state["phase"] == "choice":
+            seen_choice = True
+            assert action == engine.default_action(state, seat)
+        state = engine.apply(state, seat, action)
+    assert seen_choice
+    assert bot_action(engine, state, 99, rng) is None
