@@ -56,17 +56,9 @@ def roll_undo(*, night_id, table_number, actor) -> dict:
             night.fuzzy_holder_id = first.data["fuzzy_before"]
             night.save(update_fields=["fuzzy_holder"])
         save_table(table, TableRound.from_dict(first.data["before"]))
-        log_event(
-            night,
-            "roll_undone",
-            actor,
-            {"events": [e.pk for e in taken_back]},
-            None,
-            None,
-            round_,
-            table_number,
+        _log_correction(
+            night, round_, table, "roll_undone", actor, {"events": [e.pk for e in taken_back]}
         )
-        announce_table(night, round_, table, None)
         announce_night(night, "correction")
         return {"ok": True, "undone": len(taken_back)}
 
@@ -85,17 +77,14 @@ def points_adjust(*, night_id, table_number, team, delta, reason, actor) -> dict
         except RulesError as error:
             raise ServiceError(str(error), "invalid") from None
         save_table(table, new)
-        log_event(
+        _log_correction(
             night,
+            round_,
+            table,
             "points_adjusted",
             actor,
             {"team": team, "delta": delta, "reason": reason[:200]},
-            None,
-            None,
-            round_,
-            table_number,
         )
-        announce_table(night, round_, table, None)
         finish_round_if_done(night, round_)
         announce_night(night, "correction")
         return {"ok": True, "points": list(new.points)}
@@ -112,17 +101,9 @@ def bunco_reassign(*, night_id, table_number, from_player, to_player, actor) -> 
             night.fuzzy_holder_id = int(to_player[1:])
             night.save(update_fields=["fuzzy_holder"])
         save_table(table, new)
-        log_event(
-            night,
-            "bunco_reassigned",
-            actor,
-            {"from": from_player, "to": to_player},
-            None,
-            None,
-            round_,
-            table_number,
+        _log_correction(
+            night, round_, table, "bunco_reassigned", actor, {"from": from_player, "to": to_player}
         )
-        announce_table(night, round_, table, None)
         announce_night(night, "correction")
         return {"ok": True}
 
@@ -180,6 +161,11 @@ def _take_chair(night: Night, old: Player, new: Player) -> None:
             announce_table(night, round_, table, None)
     old.active = False
     old.save(update_fields=["active"])
+
+
+def _log_correction(night, round_, table, kind, actor, data) -> None:
+    log_event(night, kind, actor, data, None, None, round_, table.number)
+    announce_table(night, round_, table, None)
 
 
 def _active(night: Night, player_id, ghost: bool) -> Player:
