@@ -4,6 +4,7 @@ The embedded default needs nothing installed: SQLite and Channels' in-memory lay
 Set DATABASE_URL and REDIS_URL for PostgreSQL and Redis (production, several processes).
 """
 
+import os
 from pathlib import Path
 
 import environ
@@ -82,7 +83,8 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
     }
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
+    # A file (the live test server opens it too), one per test run so parallel runs never clash.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")}
 
 # Channel layer: in-memory for one process; Redis for several. The pub/sub layer won the
 # measurement recorded in the README (bench/layers.py).

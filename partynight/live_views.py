@@ -1,0 +1,156 @@
+"""The host's live pages: the dashboard and its corrections, the big screen, awarding the
+prizes, the results and the night's record. Views stay thin: a form, a service, a message."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from partynight.forms import BuncoForm, PlayerForm, PlayerNameForm, PointsForm, TableForm
+from partynight.host_views import actor_of, host_night
+from partynight.models import Night
+from partynight.services import corrections, finish, selectors
+from partynight.services.errors import ServiceError
+
+
+@login_required
+def dashboard(request, night_id):
+    night = host_night(request, night_id)
+    snapshot = selectors.night_snapshot(night)
+    people = [p for p in snapshot["players"] if p["active"] and not p["ghost"]]
+    tables = len(snapshot["tables"]) or len(snapshot["seating"])
+    context = {
+        "night": night,
+        "snapshot": snapshot,
+        "people": people,
+        "table_numbers": range(1, tables + 1),
+    }
+    return render(request, "nights/dashboard.html", context)
+
+
+def screen(request, token):
+    """The big screen for a TV: read-only, by the night's screen link (no login)."""
+    night = get_object_or_404(Night, screen_token=token)
+    context = {"night": night, "snapshot": selectors.night_snapshot(night)}
+    return render(request, "nights/screen.html", context)
+
+
+def _correction(form_class, call, done):
+    """A dashboard correction: validate `form_class`, call `call(night_id, actor, data)`,
+    show `done` or the error, and go back to the dashboard."""
+
+    @login_required
+    @require_POST
+    def view(request, night_id):
+        night = host_night(request, night_id)
+        form = form_class(request.POST)
+        if not form.is_valid():
+            for field, errors in form.errors.items():
+                label = form[field].label if field in form.fields else "Error"
+                messages.error(request, f"{label}: {' '.join(errors)}")
+            return redirect("dashboard", night_id=night.pk)
+        try:
+            call(night.pk, actor_of(request), form.cleaned_data)
+        except ServiceError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, done)
+        return redirect("dashboard", night_id=night.pk)
+
+    return view
+
+
+roll_undo = _correction(
+    TableForm,
+    lambda night_id, actor, data: corrections.roll_undo(
+        night_id=night_id, table_number=data["table"], actor=actor
+    ),
+    "The last roll was taken back.",
+)
+points_adjust = _correction(
+    PointsForm,
+    lambda night_id, actor, data: corrections.points_adjust(
+        night_id=night_id,
+        table_number=data["table"],
+        team=data["team"],
+        delta=data["delta"],
+        reason=data["reason"],
+        actor=actor,
+    ),
+    "Points adjusted.",
+)
+bunco_reassign = _correction(
+    BuncoForm,
+    lambda night_id, actor, data: corrections.bunco_reassign(
+        night_id=night_id,
+        table_number=data["table"],
+        from_player=data["from_player"],
+        to_player=data["to_player"],
+        actor=actor,
+    ),
+    "The Bunco was moved.",
+)
+player_replace_by_ghost = _correction(
+    PlayerForm,
+    lambda night_id, actor, data: corrections.player_replace_by_ghost(
+        night_id=night_id, player_id=data["player"], actor=actor
+    ),
+    "A ghost takes that chair from now on.",
+)
+player_late_arrival = _correction(
+    PlayerNameForm,
+    lambda night_id, actor, data: corrections.player_late_arrival(
+        night_id=night_id, name=data["name"], actor=actor
+    ),
+    "Welcome! They take a ghost's chair.",
+)
+
+
+@login_required
+@require_POST
+def night_finish(request, night_id):
+    night = host_night(request, night_id)
+    try:
+        finish.night_finish(night_id=night.pk, actor=actor_of(request))
+    except ServiceError as error:
+        messages.error(request, error.message)
+        if error.code != "already_done":
+            return redirect("dashboard", night_id=night.pk)
+    return redirect("results", night_id=night.pk)
+
+
+@login_required
+def results(request, night_id):
+    night = host_night(request, night_id)
+    snapshot = selectors.night_snapshot(night)
+    names = {p["id"]: p["name"] for p in snapshot["players"]}
+    awards = [{**a, "tie": _tie_text(a["detail"].get("tie"), names)} for a in snapshot["awards"]]
+    context = {"night": night, "snapshot": snapshot, "awards": awards}
+    return render(request, "nights/results.html", context)
+
+
+def _tie_text(tie: dict | None, names: dict) -> list[str]:
+    """How a prize tie was settled, one line per roll-off round (or the draw / split)."""
+    if not tie:
+        return []
+    tied = ", ".join(names.get(k, k) for k in tie.get("tied", tie.get("among", [])))
+    if tie["method"] == "draw":
+        return [f"Drawn at random among {tied}."]
+    if tie["method"] == "split":
+        return [f"Split between {tied}."]
+    lines = [f"Tied: {tied}."]
+    for number, rolls in enumerate(tie.get("rolls", []), 1):
+        dice = "; ".join(
+            f"{names.get(k, k)} {'-'.join(map(str, rolls[k]))} = {sum(rolls[k])}"
+            for k in tie["tied"]
+            if k in rolls  # in the tied order: PostgreSQL's jsonb does not keep key order
+        )
+        lines.append(f"Roll-off {number}: {dice}.")
+    return lines
+
+
+@login_required
+def record_json(request, night_id):
+    night = host_night(request, night_id)
+    return JsonResponse(selectors.night_record(night), json_dumps_params={"indent": 2})

@@ -1,0 +1,247 @@
+/* The host's live dashboard and the big screen (read-only): one renderer for both.
+ * Starts from the snapshot the page carries, then re-renders from each `snapshot` and
+ * `table` message of PartyLive. Names only ever go in through textContent. */
+(function () {
+  "use strict";
+  const root = document.getElementById("live");
+  const host = root.dataset.mode === "host";
+  let state = JSON.parse(document.getElementById("snapshot").textContent);
+  const $ = (id) => document.getElementById(id);
+
+  const BELL_REASONS = { target: "a team reached the target", bunco: "a Bunco", host: "rung by the host" };
+  const LEADER_NAMES = {
+    most_buncos: "Most Buncos",
+    most_wins: "Most wins",
+    traveling: "Traveling (fuzzy die)",
+    fifty_fifty: "50/50",
+    most_losses: "Most losses",
+  };
+
+  /* el("p", {class: "x"}, "text", child, ...): a DOM node; strings become text nodes. */
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    Object.entries(attrs || {}).forEach(([key, value]) => {
+      if (value === null || value === undefined || value === false) return;
+      if (key === "onclick") node.addEventListener("click", value);
+      else node.setAttribute(key, value === true ? "" : value);
+    });
+    children.flat().forEach((child) => {
+      if (child === null || child === undefined || child === false) return;
+      node.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
+    });
+    return node;
+  }
+
+  function names() {
+    const map = {};
+    state.players.forEach((p) => (map[p.id] = p.name));
+    return map;
+  }
+
+  function notice(text, bad) {
+    const box = $("notice");
+    box.textContent = text;
+    box.className = bad ? "notice bad" : "notice";
+    box.hidden = !text;
+  }
+
+  function send(action) {
+    notice("");
+    live.send(action);
+  }
+
+  /* --- the round: number up, set, bell, next step ------------------------------------- */
+
+  function renderRound() {
+    const round = state.round;
+    const night = state.night;
+    const box = $("round");
+    box.replaceChildren();
+    if (!round) {
+      box.append(el("h2", {}, night.state === "seating" ? "Seats drawn: ready to play" : "Not started"));
+    } else {
+      box.append(
+        el("h2", {}, `Round ${round.number} of ${night.rounds_in_night}`),
+        el("p", { class: "round-meta" }, `Set ${round.set}, round ${round.round} · `,
+          el("span", { class: "up" }, "Number up: ", el("strong", { id: "number-up" }, round.up))),
+      );
+    }
+    box.append(...[renderBell(round), renderNext(round, night)].filter(Boolean));
+    if (host) {
+      const over = round && round.last && round.state === "done" && night.state !== "finished";
+      $("finish-form").hidden = !over;
+    }
+  }
+
+  function renderBell(round) {
+    if (!round) return null;
+    if (round.bell) {
+      const where = round.bell.table ? ` at table ${round.bell.table}` : "";
+      return el("p", { class: "bell rung", id: "bell", role: "status" },
+        `🔔 The bell rang${where}: ${BELL_REASONS[round.bell.reason] || round.bell.reason}.`,
+        round.state === "done" ? " Round over." : " Tables finish their turns.");
+    }
+    if (round.state !== "playing") return null;
+    if (!host) return el("p", { class: "bell waiting", id: "bell" }, "Playing… listen for the bell");
+    return el("button", {
+      class: "bell-button", id: "bell", type: "button",
+      onclick: () => send({ type: "bell", round: round.number }),
+    }, "🔔 Ring the bell");
+  }
+
+  function renderNext(round, night) {
+    if (night.state === "finished") {
+      return el("p", { class: "finished" }, "The night is over: the prizes are awarded. ",
+        host ? el("a", { href: root.dataset.results }, "See the results") : null);
+    }
+    const ready = !round ? night.state === "seating" : round.state === "done";
+    if (!ready) return null;
+    const box = el("div", { class: "next" });
+    if (round && night.state === "break") box.append(el("p", { class: "break" }, "☕ Break time."));
+    if (round && round.last) {
+      box.append(el("p", {}, "Every round is played."));
+    } else if (host) {
+      const number = round ? round.number + 1 : 1;
+      const label = night.state === "break" ? "Resume after the break" : `Start round ${number}`;
+      box.append(el("button", {
+        class: "big", type: "button", id: "start-round",
+        onclick: () => send({ type: "start_round", round: number }),
+      }, label));
+    }
+    const seating = renderSeating();
+    if (seating) box.append(seating);
+    return box;
+  }
+
+  function renderSeating() {
+    if (!state.seating.length) return null;
+    const moves = state.moves || {};
+    return el("div", { class: "next-seating", id: "next-seating" },
+      el("h3", {}, "Next seating"),
+      el("div", { class: "seating" }, state.seating.map((table) =>
+        el("div", { class: "seat-table" },
+          el("h4", {}, `${table.name} table`),
+          el("ol", {}, table.seats.map((seat) =>
+            el("li", {}, seat.name, moves[seat.id] ? el("span", { class: "move" }, moves[seat.id]) : null)))))));
+  }
+
+  /* --- the tables ---------------------------------------------------------------------- */
+
+  function renderTables() {
+    const box = $("tables");
+    box.replaceChildren(...state.tables.map(renderTable));
+  }
+
+  const PHASES = { playing: "Playing", finishing: "Finishing the turn", rolloff: "Roll-off!", done: "Done" };
+
+  function renderTable(table) {
+    const fuzzy = state.night.fuzzy_holder;
+    const team = (name, index, seats) => {
+      const won = table.winner === name;
+      return el("div", { class: `team${won ? " won" : ""}`, "data-team": name },
+        el("span", { class: "team-name" }, `Team ${name}`),
+        el("span", { class: "points", "data-points": name }, table.points[index]),
+        el("ul", {}, seats.map((pos) => {
+          const seat = table.seats[pos];
+          const buncos = table.buncos[seat.id];
+          return el("li", { class: table.turn === pos && table.phase !== "done" ? "turn" : null },
+            table.turn === pos && table.phase !== "done" ? "🎲 " : null,
+            seat.name,
+            seat.ghost ? el("span", { class: "tag" }, "ghost") : null,
+            buncos ? el("span", { class: "tag bunco" }, `Bunco ×${buncos}`) : null,
+            seat.id === fuzzy ? el("span", { class: "tag fuzzy", title: "Holds the fuzzy die" }, "fuzzy die") : null);
+        })),
+        won ? el("span", { class: "winner" }, "Wins the round") : null);
+    };
+    const turn = table.turn !== null && table.phase !== "done" ? table.seats[table.turn].name : null;
+    return el("article", { class: `table-card phase-${table.phase}`, "data-table": table.number },
+      el("header", {},
+        el("h3", {}, `${table.name} table`, el("span", { class: "muted" }, ` #${table.number}`)),
+        el("span", { class: "phase" }, PHASES[table.phase] || table.phase,
+          table.rolloffs ? ` (roll-offs: ${table.rolloffs})` : "")),
+      el("div", { class: "teams" }, team("A", 0, [0, 2]), team("B", 1, [1, 3])),
+      turn ? el("p", { class: "whose-turn" }, "Dice: ", el("strong", {}, turn)) : null,
+      host ? renderFixes(table) : null);
+  }
+
+  function renderFixes(table) {
+    if (!state.round || state.round.state === "done") return null;
+    const undo = $("undo-template").content.firstElementChild.cloneNode(true);
+    undo.querySelector("[name=table]").value = table.number;
+    return el("div", { class: "fixes" }, undo,
+      el("button", { type: "button", class: "secondary small", onclick: () => pickTable(table.number, "fix-points") }, "Fix points"),
+      el("button", { type: "button", class: "secondary small", onclick: () => pickTable(table.number, "fix-bunco") }, "Move a Bunco"));
+  }
+
+  function pickTable(number, formId) {
+    const form = $(formId);
+    form.querySelector("[name=table]").value = number;
+    form.closest("details").open = true;
+    form.scrollIntoView({ behavior: "smooth", block: "center" });
+    form.querySelector("input:not([type=hidden]), select").focus();
+  }
+
+  /* --- standings and prize leaders ------------------------------------------------------ */
+
+  function renderStandings() {
+    const map = names();
+    const leaders = state.leaders || {};
+    const prizesOf = {};
+    Object.entries(leaders).forEach(([kind, keys]) =>
+      keys.forEach((key) => (prizesOf[key] = (prizesOf[key] || []).concat(LEADER_NAMES[kind] || kind))));
+    const rows = state.standings.filter((row) => !row.ghost).map((row) =>
+      el("tr", { "data-player": row.id },
+        el("td", {}, row.name), el("td", {}, row.wins), el("td", {}, row.losses), el("td", {}, row.buncos),
+        el("td", { class: "leads" }, (prizesOf[row.id] || []).join(", "))));
+    $("standings").replaceChildren(
+      el("table", { class: "grid" },
+        el("thead", {}, el("tr", {}, ["Player", "W", "L", "Buncos", "On track for"].map((h) => el("th", {}, h)))),
+        el("tbody", {}, rows)));
+    const fuzzy = state.night.fuzzy_holder;
+    $("fuzzy").textContent = fuzzy ? `The fuzzy die: ${map[fuzzy] || fuzzy}` : "";
+    $("pot").textContent = `Pot: $${state.night.pot}`;
+  }
+
+  function render() {
+    renderRound();
+    renderTables();
+    renderStandings();
+  }
+
+  /* --- live messages -------------------------------------------------------------------- */
+
+  function applyTable(msg) {
+    const table = msg.table;
+    const index = state.tables.findIndex((t) => t.number === table.number);
+    if (!state.round || table.round !== state.round.number || index < 0) {
+      live.resync(); // a round we have not seen yet: the snapshot brings it
+      return;
+    }
+    state.tables[index] = table;
+    renderTables();
+    // Buncos move the fuzzy die and finished tables change the standings: fetch them.
+    if ((msg.roll && msg.roll.kind === "bunco") || table.phase === "done") live.resync();
+  }
+
+  function onMessage(msg) {
+    if (msg.type === "snapshot") {
+      state = msg;
+      render();
+    } else if (msg.type === "table") {
+      applyTable(msg);
+    } else if (msg.type === "error") {
+      notice(msg.message, true);
+    }
+  }
+
+  function onState(socketState, queued) {
+    const box = $("live-status");
+    box.dataset.state = socketState === "open" ? "live" : socketState;
+    box.textContent = socketState === "open" ? "Live" : `Live updates: ${socketState}` +
+      (queued ? ` (${queued} waiting to send)` : "");
+  }
+
+  render();
+  const live = PartyLive.connect(root.dataset.socket, { onMessage, onState });
+  PartyLive.keepAwake();
+})();
