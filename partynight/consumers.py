@@ -5,6 +5,7 @@ services. The protocol is documented in docs/protocol.md."""
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from partynight import demo
 from partynight.models import Night, Player
 from partynight.services import broadcast, play, selectors
 from partynight.services.errors import ServiceError
@@ -160,6 +161,8 @@ class WatchConsumer(NightConsumer):
         return self.night is not None
 
     async def send_snapshot(self):
+        if self.night.is_demo:
+            demo.ensure_driver(self.night.pk)  # virtual dice play while someone watches
         await self.join(
             [broadcast.night_group(self.night.pk), broadcast.watch_group(self.night.pk)]
         )
