@@ -11,4 +11,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("partynight.host_urls")),
     path("", include("partynight.phone_urls")),
+    path("", include("partynight.print_urls")),
+    path("", include("games.urls")),
 ]
