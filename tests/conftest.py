@@ -52,13 +52,16 @@ class LiveServer:
     log: Path
 
 
-def start_daphne(tmp_dir: Path, name: str = "daphne", port: int | None = None) -> LiveServer:
+def start_daphne(
+    tmp_dir: Path, name: str = "daphne", port: int | None = None, **extra_env: str
+) -> LiveServer:
     port = port or free_port()
     env = dict(os.environ)
     env.update(
         DJANGO_SETTINGS_MODULE="partynight.test_settings",
         DATABASE_URL=database_url(settings.DATABASES["default"]),
         PYTHONUNBUFFERED="1",
+        **extra_env,
     )
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     log = tmp_dir / f"{name}-{port}.log"
