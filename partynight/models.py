@@ -85,6 +85,14 @@ class Player(models.Model):
     paid = models.BooleanField(default=False)
     is_ghost = models.BooleanField(default=False)
     active = models.BooleanField(default=True, help_text="False once removed or replaced.")
+    member = models.ForeignKey(
+        GroupMember,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="players",
+        help_text="The group member who played (a group's history counts their nights).",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

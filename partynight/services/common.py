@@ -46,20 +46,28 @@ def log_event(night, kind, actor, data=None, result=None, client_id=None, round_
     )
 
 
-def replayed(night_id: int, client_id: str | None) -> dict | None:
-    """The first answer to an action already recorded with this client id, or None."""
+def event_result(night_id: int, client_id: str) -> dict | None:
+    """The recorded answer of the night's event with this client id, or None."""
+    event = Event.objects.filter(night_id=night_id, client_id=client_id).first()
+    return None if event is None else event.result
+
+
+def replayed(scope_id: int, client_id: str | None, lookup=event_result) -> dict | None:
+    """The first answer to an action already recorded with this client id, or None.
+    `lookup(scope_id, client_id)` finds it: a night's events by default, a room's actions
+    for the card rooms (games/services.py)."""
     if not client_id:
         return None
-    event = Event.objects.filter(night_id=night_id, client_id=client_id).first()
-    if event is None:
+    result = lookup(scope_id, client_id)
+    if result is None:
         return None
-    return {**event.result, "replayed": True}
+    return {**result, "replayed": True}
 
 
-def idempotent(night_id: int, client_id: str | None, action):
+def idempotent(scope_id: int, client_id: str | None, action, lookup=event_result):
     """Run `action()` in a transaction unless this client id was already recorded; a repeat
     (a double tap, a retry after a dropped connection) gets the first answer back."""
-    first = replayed(night_id, client_id)
+    first = replayed(scope_id, client_id, lookup)
     if first is not None:
         return first
     try:
@@ -67,7 +75,7 @@ def idempotent(night_id: int, client_id: str | None, action):
             return action()
     except IntegrityError:
         # Two copies raced past the check above; the loser answers with the winner's result.
-        first = replayed(night_id, client_id)
+        first = replayed(scope_id, client_id, lookup)
         if first is None:
             raise
         return first

@@ -1,0 +1,429 @@
+"""Live-scoring benchmark: real Daphne, real sockets, real rolls at a human pace.
+
+    python bench/live.py --nights N [--seconds S] [--relay-seconds S] [--profile ROLLS]
+
+Starts its own server (a Daphne subprocess with the configured channel layer: REDIS_URL, or
+the in-memory default) on its own database: a fresh SQLite file under bench/out/ by default,
+or a fresh `<name>_bench_live` database next to the PostgreSQL DATABASE_URL. It creates N
+nights of 12 players (seats drawn, round 1 started) through the services, connects 12 phone
+sockets and 1 host dashboard per night, and has every table roll every 2-4 s (staggered;
+mostly misses, so the bell rarely rings; a finished round is restarted from the dashboard).
+It measures the time from sending a roll to its arrival on all four phones of the table and
+the dashboard. Then, in the same server, a bare relay floor (BENCH_RELAY=1: a group of 5,
+no database) at the same pace. Loopback only; bounded in time. The last line:
+
+    nights=N sockets=S rolls_per_s=R p50_ms=.. p99_ms=.. relay_p99_ms=.. ratio_p99=..
+    lost=L duplicated=D  (on one line)
+"""
+
+import argparse
+import asyncio
+import datetime
+import json
+import os
+import random
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "bench" / "out"
+ORIGIN = "http://127.0.0.1"
+ENTRIES = ["0"] * 15 + ["1"] * 4 + ["2"]  # mostly misses: rounds last, the bell rarely rings
+FAN_OUT = 5  # four phones at the table and the dashboard
+sys.path.insert(0, str(ROOT))
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def pct(values, q):
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+
+def prepare_environment(tag: str) -> dict:
+    """The env the server and this process share: a fresh database of the bench's own."""
+    env = dict(os.environ)
+    env.setdefault("SECRET_KEY", "bench-only-key-" + "x" * 40)
+    env.update(HTTPS="0", DEBUG="0", DJANGO_SETTINGS_MODULE="partynight.settings")
+    env.update(BENCH_RELAY="1", PYTHONUNBUFFERED="1", ALLOWED_HOSTS="127.0.0.1,localhost")
+    url = env.get("DATABASE_URL", "")
+    if url.startswith(("postgres://", "postgresql://")):
+        import psycopg
+
+        parts = urlsplit(url)
+        name = parts.path.lstrip("/") + "_bench_live"
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            conn.execute(f'CREATE DATABASE "{name}"')
+        env["DATABASE_URL"] = urlunsplit(parts._replace(path="/" + name))
+    else:
+        OUT.mkdir(parents=True, exist_ok=True)
+        path = OUT / f"live-{tag}.sqlite3"
+        for suffix in ("", "-wal", "-shm"):
+            Path(str(path) + suffix).unlink(missing_ok=True)
+        env["DATABASE_URL"] = f"sqlite:///{path}"
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+    return env
+
+
+def create_nights(count: int) -> tuple[list[dict], str]:
+    """N nights of 12 players, seated, round 1 started; and the host's session cookie."""
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test import Client
+
+    from partynight.services import nights, play
+
+    host = get_user_model().objects.create_user(f"bench-{uuid.uuid4().hex[:8]}", password="x")
+    made = []
+    for n in range(count):
+        night = nights.night_create(
+            host=host, name=f"Bench night {n + 1}", date=datetime.date(2026, 12, 4), seed=n
+        )
+        for i in range(12):
+            nights.player_add(night_id=night.pk, name=f"Player {i + 1}", actor="bench")
+        nights.seats_draw(night_id=night.pk, actor="bench")
+        play.round_start(night_id=night.pk, number=1, actor="bench")
+        tokens = list(night.players.filter(is_ghost=False).values_list("token", flat=True))
+        made.append({"id": night.pk, "tokens": tokens})
+    client = Client()
+    client.force_login(host)
+    cookie = f"sessionid={client.cookies['sessionid'].value}"
+    connection.close()
+    return made, cookie
+
+
+def profile_rolls(night_id: int, count: int) -> None:
+    """cProfile `count` rolls through the service (the roll path without the socket), in
+    this process, on the bench database; prints where the time goes."""
+    import cProfile
+    import pstats
+
+    from django.db import connection
+
+    from partynight.models import Table
+    from partynight.services import play
+
+    def one(n):
+        table = Table.objects.filter(round__night_id=night_id, number=2).latest("round__number")
+        play.roll_record(
+            night_id=night_id,
+            table_number=2,
+            entry="0",
+            client_id=f"prof-{n}",
+            actor="bench",
+            seen_version=table.version,
+        )
+
+    started = time.perf_counter()
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for n in range(count):
+        one(n)
+    profiler.disable()
+    per_roll = (time.perf_counter() - started) / count * 1000
+    print(f"profile: {count} rolls, {per_roll:.1f} ms per roll (under cProfile)")
+    stats = pstats.Stats(profiler)
+    stats.sort_stats("cumulative").print_stats(
+        r"partynight|django/db/models/query.py:\d+\((get|first|count|__iter__)|sqlite3|psycopg.*execute|async_to_sync|sync.py:\d+\(__call__",
+        30,
+    )
+    connection.close()
+
+
+def start_server(env: dict, port: int) -> subprocess.Popen:
+    log = (OUT / f"daphne-{port}.log").open("w")
+    command = [sys.executable, "-m", "daphne"]
+    command += ["-b", "127.0.0.1", "-p", str(port), "partynight.asgi:application"]
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError("daphne exited; see " + log.name)
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return process
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("daphne did not start")
+
+
+class Stats:
+    def __init__(self):
+        self.sent = {}  # (night, scope, v) -> send time
+        self.arrivals = {}  # key -> count
+        self.seen = set()  # (socket id, key)
+        self.latencies = []
+        self.duplicated = 0
+        self.refused = 0
+        self.results = 0
+
+    def arrive(self, who, key, now):
+        if (who, key) in self.seen:
+            self.duplicated += 1
+            return
+        self.seen.add((who, key))
+        count = self.arrivals.get(key, 0) + 1
+        self.arrivals[key] = count
+        if count == FAN_OUT and key in self.sent:
+            self.latencies.append(now - self.sent[key])
+
+    def lost(self):
+        return sum(1 for key in self.sent if self.arrivals.get(key, 0) < FAN_OUT)
+
+
+async def connect(url, cookie=None):
+    from websockets.asyncio.client import connect as ws_connect
+
+    headers = [("Cookie", cookie)] if cookie else None
+    for attempt in range(20):
+        try:
+            return await ws_connect(
+                url, origin=ORIGIN, additional_headers=headers, open_timeout=60, max_queue=None
+            )
+        except (OSError, TimeoutError):
+            await asyncio.sleep(0.2 * (attempt + 1))
+    raise RuntimeError(f"could not connect to {url}")
+
+
+async def gather_limited(coros, limit=40):
+    gate = asyncio.Semaphore(limit)
+
+    async def run(coro):
+        async with gate:
+            return await coro
+
+    return await asyncio.gather(*(run(c) for c in coros))
+
+
+async def live_phase(base, made, cookie, seconds):
+    stats = Stats()
+    tables = {}  # (night, table) -> latest table view (from the dashboard)
+    rounds = {}  # night -> current round number
+    phones_at = {}  # (night, table) -> {socket id: ws}
+    sockets = []
+    tasks = []
+
+    async def reader(night, ws, who, is_host):
+        try:
+            async for text in ws:
+                now = time.perf_counter()
+                msg = json.loads(text)
+                kind = msg.get("type")
+                if kind == "table":
+                    stats.arrive(who, (night, msg["scope"], msg["v"]), now)
+                    if is_host:
+                        tables[(night, msg["table"]["number"])] = msg["table"]
+                elif kind == "snapshot":
+                    if is_host:
+                        for view in msg["tables"]:
+                            tables[(night, view["number"])] = view
+                        if msg["round"]:
+                            rounds[night] = msg["round"]["number"]
+                    else:
+                        for members in phones_at.values():
+                            members.pop(who, None)
+                        if msg["table"] and msg["round"]["state"] != "done":
+                            key = (night, msg["table"]["number"])
+                            phones_at.setdefault(key, {})[who] = ws
+                elif kind == "night" and is_host and msg["what"] == "round_done":
+                    number = rounds.get(night, 1) + 1
+                    start = {"type": "start_round", "round": number, "client_id": uuid.uuid4().hex}
+                    await ws.send(json.dumps(start))
+                elif kind == "result" and "table_version" in msg:
+                    stats.results += 1
+                elif kind == "error":
+                    stats.refused += 1
+                    stats.sent.pop(pending.pop(msg.get("client_id"), None), None)
+        except Exception:  # noqa: BLE001 - a closed socket ends its reader
+            return
+
+    pending = {}  # client id -> key
+
+    async def open_night(night):
+        host = await connect(f"{base}/ws/nights/{night['id']}/", cookie)
+        tasks.append(asyncio.create_task(reader(night["id"], host, f"h{night['id']}", True)))
+        sockets.append(host)
+        for token in night["tokens"]:
+            ws = await connect(f"{base}/ws/play/{token}/")
+            sockets.append(ws)
+            tasks.append(asyncio.create_task(reader(night["id"], ws, token, False)))
+
+    started = time.perf_counter()
+    await gather_limited([open_night(n) for n in made], limit=10)
+    connected = time.perf_counter() - started
+    while any(
+        (n["id"], t) not in phones_at or len(phones_at[(n["id"], t)]) < 4
+        for n in made
+        for t in (1, 2, 3)
+    ):
+        if time.perf_counter() - started > 120:
+            break
+        await asyncio.sleep(0.1)
+
+    deadline = time.perf_counter() + seconds
+    rolls = 0
+
+    async def table_driver(night, number):
+        nonlocal rolls
+        await asyncio.sleep(random.uniform(0, 3))
+        while time.perf_counter() < deadline:
+            view = tables.get((night, number))
+            members = list(phones_at.get((night, number), {}).values())
+            if view and view["phase"] != "done" and members:
+                v = view["version"]
+                key = (night, f"table:{view['round']}:{number}", v + 1)
+                if key not in stats.sent:
+                    client_id = uuid.uuid4().hex
+                    message = {"type": "roll", "entry": random.choice(ENTRIES), "v": v}
+                    pending[client_id] = key
+                    stats.sent[key] = time.perf_counter()
+                    await random.choice(members).send(
+                        json.dumps({**message, "client_id": client_id})
+                    )
+                    rolls += 1
+            await asyncio.sleep(random.uniform(2, 4))
+
+    drivers = [asyncio.create_task(table_driver(n["id"], t)) for n in made for t in (1, 2, 3)]
+    await asyncio.gather(*drivers)
+    elapsed = seconds
+    drain = time.perf_counter() + 5
+    while stats.lost() and time.perf_counter() < drain:
+        await asyncio.sleep(0.1)
+    for ws in sockets:
+        await ws.close()
+    for task in tasks:
+        task.cancel()
+    return stats, rolls / elapsed, len(sockets), connected
+
+
+async def relay_phase(base, groups, seconds):
+    stats = Stats()
+    sockets, tasks = [], []
+
+    async def reader(ws, who):
+        try:
+            async for text in ws:
+                now = time.perf_counter()
+                stats.arrive(who, tuple(json.loads(text)["k"]), now)
+        except Exception:  # noqa: BLE001
+            return
+
+    async def open_group(g):
+        members = []
+        for i in range(FAN_OUT):
+            ws = await connect(f"{base}/ws/bench/relay/g{g}/")
+            members.append(ws)
+            tasks.append(asyncio.create_task(reader(ws, f"{g}-{i}")))
+        sockets.extend(members)
+        return members
+
+    members = await gather_limited([open_group(g) for g in range(groups)], limit=10)
+    await asyncio.sleep(0.5)
+    deadline = time.perf_counter() + seconds
+    sent = 0
+
+    async def driver(g):
+        nonlocal sent
+        await asyncio.sleep(random.uniform(0, 3))
+        n = 0
+        while time.perf_counter() < deadline:
+            n += 1
+            key = (g, "relay", n)
+            stats.sent[key] = time.perf_counter()
+            await random.choice(members[g]).send(json.dumps({"k": list(key), "pad": "x" * 600}))
+            sent += 1
+            await asyncio.sleep(random.uniform(2, 4))
+
+    await asyncio.gather(*(driver(g) for g in range(groups)))
+    drain = time.perf_counter() + 5
+    while stats.lost() and time.perf_counter() < drain:
+        await asyncio.sleep(0.1)
+    for ws in sockets:
+        await ws.close()
+    for task in tasks:
+        task.cancel()
+    return stats, sent / seconds
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--nights", type=int, required=True)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--relay-seconds", type=float, default=None)
+    parser.add_argument(
+        "--profile",
+        type=int,
+        default=0,
+        metavar="ROLLS",
+        help="first cProfile this many rolls through the service (extra nights are created)",
+    )
+    args = parser.parse_args()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    random.seed(1)
+
+    tag = f"{args.nights}-{os.getpid()}"
+    env = prepare_environment(tag)
+    os.environ.update({k: env[k] for k in ("DATABASE_URL", "SECRET_KEY", "HTTPS", "DEBUG")})
+    os.environ["DJANGO_SETTINGS_MODULE"] = env["DJANGO_SETTINGS_MODULE"]
+    made, cookie = create_nights(args.nights + (1 if args.profile else 0))
+    if args.profile:
+        profile_rolls(made.pop()["id"], args.profile)
+    port = free_port()
+    server = start_server(env, port)
+    base = f"ws://127.0.0.1:{port}"
+    layer = "redis" if env.get("REDIS_URL") else "inmemory"
+    db = "postgres" if env["DATABASE_URL"].startswith("postgres") else "sqlite"
+    try:
+        stats, rate, sockets, connect_s = asyncio.run(live_phase(base, made, cookie, args.seconds))
+        relay, relay_rate = asyncio.run(
+            relay_phase(base, args.nights * 3, args.relay_seconds or args.seconds)
+        )
+    finally:
+        server.send_signal(2)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    lat, rlat = stats.latencies, relay.latencies
+    print(
+        f"stack: db={db} layer={layer} connect_s={connect_s:.1f} rolls={len(stats.sent)} "
+        f"answered={stats.results} refused={stats.refused} "
+        f"mean_ms={statistics.fmean(lat) * 1000 if lat else float('nan'):.1f} "
+        f"max_ms={max(lat) * 1000 if lat else float('nan'):.1f} "
+        f"relay_msgs_per_s={relay_rate:.1f} relay_p50_ms={pct(rlat, 0.5):.1f} "
+        f"relay_lost={relay.lost()}"
+    )
+    p99, relay_p99 = pct(lat, 0.99), pct(rlat, 0.99)
+    print(
+        f"nights={args.nights} sockets={sockets} rolls_per_s={rate:.1f} "
+        f"p50_ms={pct(lat, 0.5):.1f} p99_ms={p99:.1f} relay_p99_ms={relay_p99:.1f} "
+        f"ratio_p99={p99 / relay_p99:.1f} lost={stats.lost()} duplicated={stats.duplicated}"
+    )
+
+
+if __name__ == "__main__":
+    main()

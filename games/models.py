@@ -1,0 +1,62 @@
+"""Card-game rooms: a room of a night plays one game; its state is the engine's JSON state and
+`RoomAction` is the append-only log that rebuilds it (`games.engines.replay`). `games.services`
+changes them (one transaction, the room row locked, a version bump, broadcast after commit)."""
+
+from django.db import models
+
+from partynight.models import Night, new_token
+
+
+class Room(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open"  # taking seats
+        PLAYING = "playing"
+        FINISHED = "finished"
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="rooms")
+    game = models.CharField(max_length=30, help_text="a key of games.engines.ENGINES")
+    config = models.JSONField(default=dict, help_text="the engine config as given")
+    seed = models.BigIntegerField(help_text="new_state(config, Random(seed)) starts the game")
+    # Per seat: a player id, "bot", or None (empty).
+    seats = models.JSONField(default=list)
+    state = models.JSONField(null=True, blank=True, help_text="the engine state once started")
+    version = models.PositiveIntegerField(default=0)
+    timeout = models.PositiveIntegerField(
+        default=60, help_text="seconds a choice waits before the default action is taken"
+    )
+    join_token = models.CharField(max_length=32, unique=True, default=new_token)
+    screen_token = models.CharField(max_length=32, unique=True, default=new_token)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True, help_text="the last change: timeouts count")
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self):
+        return f"{self.game} room {self.pk}"
+
+
+class RoomAction(models.Model):
+    """One applied action (a person's, a bot's or a timeout's), in order: `seq` 1, 2, ..."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    by = models.CharField(max_length=10, help_text="player | bot | timeout")
+    # NULL for bots and timeouts: the unique constraint ignores NULLs.
+    client_id = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
+    version = models.PositiveIntegerField(help_text="the room version this action produced")
+    result = models.JSONField(default=dict, help_text="the first answer, for a repeated id")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["room", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["room", "seq"], name="unique_room_seq"),
+            models.UniqueConstraint(fields=["room", "client_id"], name="unique_room_client_id"),
+        ]
+
+    def __str__(self):
+        return f"{self.room} #{self.seq}: seat {self.seat} {self.action.get('type')}"

@@ -1,0 +1,82 @@
+"""Reads for the card rooms: the frames the phones and screens get. Each frame holds the
+engine's `view(state, seat)` for one seat (None: spectators), never the whole state."""
+
+from games.engines import get_engine
+from games.models import Room
+from partynight.models import Player
+
+TITLES = {
+    "punto_banco": "Punto Banco",
+    "chemin_de_fer": "Chemin de Fer",
+    "baccarat_banque": "Baccarat Banque",
+}
+
+
+def scope(room: Room) -> str:
+    return f"room:{room.pk}"
+
+
+def seat_names(room: Room) -> list[str]:
+    ids = [seat for seat in room.seats if isinstance(seat, int)]
+    names = dict(Player.objects.filter(pk__in=ids).values_list("id", "name"))
+    return [
+        f"Bot {i + 1}" if seat == "bot" else names.get(seat, "?") if seat is not None else ""
+        for i, seat in enumerate(room.seats)
+    ]
+
+
+def waiting(room: Room) -> list[int]:
+    """The people's seats the game waits for (bots never keep anyone waiting)."""
+    if room.status != Room.Status.PLAYING:
+        return []
+    return [seat for seat in room.state["to_act"] if isinstance(room.seats[seat], int)]
+
+
+def room_info(room: Room, names: list[str]) -> dict:
+    """What everyone may know about the room: game, status, who sits where, the clock."""
+    deadline = None
+    if waiting(room):
+        deadline = room.updated.timestamp() + room.timeout
+    return {
+        "id": room.pk,
+        "game": room.game,
+        "title": TITLES.get(room.game, room.game),
+        "status": room.status,
+        "seats": [
+            {
+                "kind": "empty" if seat is None else "bot" if seat == "bot" else "player",
+                "name": name,
+            }
+            for seat, name in zip(room.seats, names, strict=True)
+        ],
+        "timeout": room.timeout,
+        "deadline": deadline,
+        "waiting": waiting(room),
+    }
+
+
+def room_frame(room: Room, seat: int | None, names: list[str], actions=()) -> dict:
+    """One seat's frame (a spectator's with seat None); `actions` were just applied."""
+    view = get_engine(room.game).view(room.state, seat) if room.state else None
+    return {
+        "type": "room",
+        "scope": scope(room),
+        "v": room.version,
+        "room": room_info(room, names),
+        "seat": seat,
+        "view": view,
+        "actions": list(actions),
+    }
+
+
+def seat_of(room: Room, player: Player | None) -> int | None:
+    if player is None or player.pk not in room.seats:
+        return None
+    return room.seats.index(player.pk)
+
+
+def room_snapshot(room: Room, player: Player | None) -> dict:
+    """A full frame for `player`'s own seat (or as a spectator), on connect and resync."""
+    frame = room_frame(room, seat_of(room, player), seat_names(room))
+    me = {"id": player.pk, "name": player.name} if player else None
+    return frame | {"type": "snapshot", "versions": {scope(room): room.version}, "me": me}

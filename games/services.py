@@ -1,0 +1,258 @@
+"""Services for the card rooms: every change to a room goes through here.
+
+As on the dice side (partynight/services/): keyword-only functions named `<noun>_<verb>`, one
+transaction each, the room row locked (`select_for_update`), a version bump, the action log
+appended (`RoomAction`), then a broadcast after commit. Game actions are checked by the
+engine (`legal_actions`, `apply`: a `RulesError` becomes a readable `ServiceError`); bots act
+at once, in the same transaction, until a person must act or the session ends. Each seat's
+phones get that seat's own view through their own group; spectators get the public view.
+"""
+
+import random
+import secrets
+from datetime import timedelta
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from games import selectors
+from games.bots import bot_action
+from games.engines import RulesError, get_engine
+from games.models import Room, RoomAction
+from partynight.models import Night, Player
+from partynight.services.broadcast import send_after_commit
+from partynight.services.common import idempotent
+from partynight.services.errors import ServiceError
+
+MAX_BOT_STEPS = 100_000  # a safety net: a bots-only session of 2,000 coups is about 6,000
+
+
+def room_group(room_id: int) -> str:
+    """Every screen of the room: told to fetch a fresh snapshot when seats or status change."""
+    return f"room-{room_id}"
+
+
+def seat_group(room_id: int, seat: int) -> str:
+    return f"room-{room_id}-seat-{seat}"
+
+
+def watch_group(room_id: int) -> str:
+    """Spectators, the big screen and phones without a seat: the public view."""
+    return f"room-{room_id}-watch"
+
+
+def _lock(room_id: int) -> Room:
+    try:
+        return Room.objects.select_for_update().get(pk=room_id)
+    except Room.DoesNotExist:
+        raise ServiceError("That room does not exist.", "not_found") from None
+
+
+def _engine_call(call, *args):
+    try:
+        return call(*args)
+    except RulesError as error:
+        raise ServiceError(str(error), "not_allowed") from None
+
+
+def _seats_changed(room: Room) -> dict:
+    room.version += 1
+    room.save()
+    send_after_commit([room_group(room.pk)], {"type": "room.changed"})
+    return {"ok": True, "v": room.version}
+
+
+def room_open(*, night_id, game, config=None, actor, timeout=60, seed=None) -> Room:
+    """A new room of `night_id` for `game`, every seat empty. `config` is the engine's."""
+    engine = _engine_call(get_engine, game)
+    config = dict(config or {})
+    seats = _engine_call(engine.new_state, config, random.Random(0))["config"]["seats"]
+    if not Night.objects.filter(pk=night_id).exists():
+        raise ServiceError("That night does not exist.", "not_found")
+    return Room.objects.create(
+        night_id=night_id,
+        game=game,
+        config=config,
+        seed=secrets.randbits(62) if seed is None else seed,
+        seats=[None] * seats,
+        timeout=timeout,
+    )
+
+
+def _open_room(room_id: int) -> Room:
+    room = _lock(room_id)
+    if room.status != Room.Status.OPEN:
+        raise ServiceError("The game has started: seats are set.", "wrong_state")
+    return room
+
+
+def _free_seat(room: Room, seat: int | None) -> int:
+    if seat is None:
+        if None not in room.seats:
+            raise ServiceError("Every seat is taken.", "room_full")
+        return room.seats.index(None)
+    if type(seat) is not int or not 0 <= seat < len(room.seats):
+        raise ServiceError("There is no such seat.", "not_found")
+    if room.seats[seat] is not None:
+        raise ServiceError("That seat is taken.", "seat_taken")
+    return seat
+
+
+@transaction.atomic
+def seat_join(*, room_id, player: Player, seat=None) -> dict:
+    """`player` sits at `seat` (the first empty one if None); sitting again moves them."""
+    room = _open_room(room_id)
+    if player.night_id != room.night_id or not player.active or player.is_ghost:
+        raise ServiceError("Only the night's players can sit here.", "not_allowed")
+    if player.pk in room.seats:
+        mine = room.seats.index(player.pk)
+        if seat is None or seat == mine:
+            return {"ok": True, "seat": mine, "v": room.version}
+        seat = _free_seat(room, seat)
+        room.seats[mine] = None
+    else:
+        seat = _free_seat(room, seat)
+    room.seats[seat] = player.pk
+    return _seats_changed(room) | {"seat": seat}
+
+
+@transaction.atomic
+def seat_add_bot(*, room_id, seat=None, actor) -> dict:
+    room = _open_room(room_id)
+    seat = _free_seat(room, seat)
+    room.seats[seat] = "bot"
+    return _seats_changed(room) | {"seat": seat}
+
+
+@transaction.atomic
+def seat_leave(*, room_id, seat, actor, player: Player | None = None) -> dict:
+    """Free `seat` before the start; during play a bot takes it over (the game needs it)."""
+    room = _lock(room_id)
+    if type(seat) is not int or not 0 <= seat < len(room.seats) or room.seats[seat] is None:
+        raise ServiceError("Nobody sits there.", "not_found")
+    if player is not None and room.seats[seat] != player.pk:
+        raise ServiceError("That is not your seat.", "not_your_seat")
+    if room.status == Room.Status.FINISHED:
+        raise ServiceError("This game is over.", "wrong_state")
+    if room.status == Room.Status.OPEN:
+        room.seats[seat] = None
+        return _seats_changed(room)
+    room.seats[seat] = "bot"
+    _seats_changed(room)
+    return _play(room, [], by="bot")
+
+
+@transaction.atomic
+def room_start(*, room_id, actor) -> dict:
+    """Deal: the engine's first state from the room's seed; bots act at once."""
+    room = _open_room(room_id)
+    if None in room.seats:
+        raise ServiceError("Fill every seat first (add bots to the empty ones).", "wrong_state")
+    room.state = _engine_call(
+        get_engine(room.game).new_state, room.config, random.Random(room.seed)
+    )
+    room.status = Room.Status.PLAYING
+    send_after_commit([room_group(room.pk)], {"type": "room.changed"})
+    return _play(room, [], by="start")
+
+
+def _recorded(room_id: int, client_id: str) -> dict | None:
+    return (
+        RoomAction.objects.filter(room_id=room_id, client_id=client_id)
+        .values_list("result", flat=True)
+        .first()
+    )
+
+
+def action_apply(
+    *, room_id, seat, action, client_id, seen_version=None, player: Player | None = None
+) -> dict:
+    """`seat` plays `action`. `seen_version` is the room version the phone showed: if this
+    seat has acted since (on another phone, or its timer ran out) the answer is "already
+    played", never a second action. Other seats acting meanwhile is fine: bets are
+    simultaneous. A repeated client id gets the first answer back."""
+
+    def apply():
+        room = _lock(room_id)
+        if room.status != Room.Status.PLAYING:
+            raise ServiceError("The game is not being played.", "wrong_state")
+        if type(seat) is not int or not 0 <= seat < len(room.seats):
+            raise ServiceError("There is no such seat.", "not_found")
+        if player is not None and room.seats[seat] != player.pk:
+            raise ServiceError("That is not your seat.", "not_your_seat")
+        if seen_version is not None:
+            since = RoomAction.objects.filter(room=room, seat=seat, version__gt=seen_version)
+            if since.exists():
+                raise ServiceError("Your seat has already played; look again.", "already_played")
+        legal = get_engine(room.game).legal_actions(room.state, seat)
+        if not legal:
+            raise ServiceError("It is not your turn.", "not_your_turn")
+        allowed = {key for option in legal for key in option}
+        if not isinstance(action, dict) or set(action) - allowed:
+            kinds = ", ".join(sorted({option["type"] for option in legal}))
+            raise ServiceError(f"You can: {kinds}.", "not_allowed")
+        first = [(seat, action, "player", client_id)]
+        return _play(room, first, by="player")
+
+    return idempotent(room_id, client_id, apply, lookup=_recorded)
+
+
+@transaction.atomic
+def seat_timeout(*, room_id, actor, seen_version=None, force=False) -> dict:
+    """The people the game waits for get `default_action` (sit out, pass, the tableau), once
+    the choice has waited `room.timeout` seconds (at once with `force`: the host). A timer
+    that fires after the room moved on (`seen_version` is old) changes nothing."""
+    room = _lock(room_id)
+    if room.status != Room.Status.PLAYING or (seen_version not in (None, room.version)):
+        return {"ok": True, "v": room.version, "timed_out": []}
+    if not force and timezone.now() < room.updated + timedelta(seconds=room.timeout):
+        raise ServiceError("The choice has not waited long enough yet.", "too_early")
+    engine = get_engine(room.game)
+    seats = selectors.waiting(room)
+    steps = [(s, engine.default_action(room.state, s), "timeout", None) for s in seats]
+    return _play(room, steps, by="timeout") | {"timed_out": seats}
+
+
+def _play(room: Room, steps, by: str) -> dict:
+    """Apply `steps` [(seat, action, by, client_id)], then the bots until a person must act;
+    log them, bump the version once, save, and send each seat its own view after commit."""
+    engine = get_engine(room.game)
+    version = room.version + 1
+    result = {"ok": True, "v": version}
+    seq = room.actions.aggregate(last=Max("seq"))["last"] or 0
+    state, log, bots = room.state, [], random.Random(f"bots {room.seed} {seq}")
+    steps = list(steps)
+    while len(log) < MAX_BOT_STEPS:
+        if not steps:
+            turn = [s for s in state["to_act"] if room.seats[s] == "bot"]
+            if engine.is_over(state) or not turn:
+                break
+            steps.append((turn[0], bot_action(engine, state, turn[0], bots), "bot", None))
+        seat, action, kind, client_id = steps.pop(0)
+        state = _engine_call(engine.apply, state, seat, action)
+        seq += 1
+        log.append(
+            RoomAction(
+                room=room, seq=seq, seat=seat, action=action, by=kind,
+                client_id=client_id, version=version, result=result if client_id else {},
+            )
+        )  # fmt: skip
+    RoomAction.objects.bulk_create(log)
+    room.state, room.version = state, version
+    if engine.is_over(state):
+        room.status = Room.Status.FINISHED
+    room.save()
+    _announce(room, [{"seat": a.seat, "by": a.by, "action": a.action} for a in log[-50:]])
+    return result
+
+
+def _announce(room: Room, actions: list[dict]) -> None:
+    """Each seated person's group gets their seat's view; the watchers the public one."""
+    names = selectors.seat_names(room)
+    for seat, holder in enumerate(room.seats):
+        if isinstance(holder, int):
+            frame = selectors.room_frame(room, seat, names, actions)
+            send_after_commit([seat_group(room.pk, seat)], {"type": "room.frame", "frame": frame})
+    frame = selectors.room_frame(room, None, names, actions)
+    send_after_commit([watch_group(room.pk)], {"type": "room.frame", "frame": frame})

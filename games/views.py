@@ -1,0 +1,158 @@
+"""Card-room pages: the host's room list for a night, the players' list and room pages (by
+their own per-night link token), the QR join link and the big screen. Pages render a shell;
+the live part is static/js/room.js over the room websocket (docs/rooms.md)."""
+
+import segno
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_http_methods, require_POST
+
+from games import services
+from games.models import Room
+from games.selectors import TITLES, room_snapshot
+from partynight.host_views import actor_of, host_night
+from partynight.models import Player
+from partynight.services.errors import ServiceError
+
+
+class RoomForm(forms.Form):
+    game = forms.ChoiceField(choices=list(TITLES.items()))
+    seats = forms.IntegerField(min_value=1, max_value=14, initial=4)
+    chips = forms.IntegerField(min_value=10, max_value=1_000_000, initial=1000)
+    max_coups = forms.IntegerField(label="Coups", min_value=1, max_value=500, initial=30)
+    timeout = forms.IntegerField(label="Seconds to choose", min_value=5, max_value=600, initial=60)
+
+
+def _open(request, night_id, actor):
+    """Open the room the form describes; the error as a message if it cannot be."""
+    form = RoomForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Check the room settings: " + form.errors.as_text())
+        return None
+    data = dict(form.cleaned_data)
+    game, timeout = data.pop("game"), data.pop("timeout")
+    try:
+        return services.room_open(
+            night_id=night_id, game=game, config=data, actor=actor, timeout=timeout
+        )
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return None
+
+
+def qr_svg(request, url_name, **kwargs):
+    url = request.build_absolute_uri(reverse(url_name, kwargs=kwargs))
+    svg = segno.make(url, error="m").svg_inline(scale=4, omitsize=True)
+    return url, mark_safe(svg)  # noqa: S308 (segno's own SVG, no user text)
+
+
+def _player(token) -> Player | None:
+    return Player.objects.filter(token=token, active=True, is_ghost=False).first()
+
+
+def _remember(request, player):
+    """This browser is `player`'s phone: the room QR codes then know who scanned them."""
+    request.session[f"room_player_{player.night_id}"] = player.token
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def host_rooms(request, night_id):
+    night = host_night(request, night_id)
+    if request.method == "POST" and _open(request, night.pk, actor_of(request)):
+        return redirect("host-rooms", night_id=night.pk)
+    rooms = []
+    for room in night.rooms.all():
+        join_url, join_qr = qr_svg(request, "room-join", join_token=room.join_token)
+        frame = room_snapshot(room, None)
+        rooms.append({"room": room, "frame": frame, "join_url": join_url, "join_qr": join_qr})
+    context = {"night": night, "rooms": rooms, "form": RoomForm()}
+    return render(request, "games/host_rooms.html", context)
+
+
+@login_required
+@require_POST
+def host_room_do(request, night_id, room_id, what):
+    """The host's buttons: add a bot to the next empty seat, start, or stop waiting."""
+    night = host_night(request, night_id)
+    room = get_object_or_404(Room, pk=room_id, night=night)
+    calls = {
+        "bot": lambda: services.seat_add_bot(room_id=room.pk, actor=actor_of(request)),
+        "start": lambda: services.room_start(room_id=room.pk, actor=actor_of(request)),
+        "timeout": lambda: services.seat_timeout(
+            room_id=room.pk, actor=actor_of(request), force=True
+        ),
+    }
+    if what not in calls:
+        return redirect("host-rooms", night_id=night.pk)
+    try:
+        calls[what]()
+    except ServiceError as error:
+        messages.error(request, error.message)
+    return redirect("host-rooms", night_id=night.pk)
+
+
+def _not_found(request, message):
+    return render(request, "phone/not_found.html", {"message": message}, status=404)
+
+
+@require_http_methods(["GET", "POST"])
+def player_rooms(request, token):
+    player = _player(token)
+    if player is None:
+        return _not_found(request, "This player link is not valid; ask the host for your link.")
+    _remember(request, player)
+    if request.method == "POST":
+        room = _open(request, player.night_id, f"player:{player.pk}")
+        if room:
+            return redirect("room-play", room_id=room.pk, token=token)
+    rooms = [
+        {"room": room, "title": TITLES.get(room.game, room.game)}
+        for room in player.night.rooms.exclude(status=Room.Status.FINISHED)
+    ]
+    context = {"player": player, "rooms": rooms, "form": RoomForm()}
+    return render(request, "games/player_rooms.html", context)
+
+
+def room_play(request, room_id, token):
+    player = _player(token)
+    room = Room.objects.filter(pk=room_id, night_id=player and player.night_id).first()
+    if room is None:
+        return _not_found(request, "This room link is not valid for your player link.")
+    _remember(request, player)
+    _, join_qr = qr_svg(request, "room-join", join_token=room.join_token)
+    context = {
+        "room": room,
+        "player": player,
+        "title": TITLES.get(room.game, room.game),
+        "ws": f"/ws/rooms/{room.pk}/{player.token}/",
+        "join_qr": join_qr,
+        "back": reverse("player-rooms", kwargs={"token": token}),
+    }
+    return render(request, "games/room.html", context)
+
+
+def room_join(request, join_token):
+    """The room's QR code: a phone that opened its player link before goes to the room."""
+    room = get_object_or_404(Room, join_token=join_token)
+    token = request.session.get(f"room_player_{room.night_id}")
+    if token and _player(token):
+        return redirect("room-play", room_id=room.pk, token=token)
+    return render(request, "games/join.html", {"room": room}, status=403)
+
+
+def room_screen(request, token):
+    room = get_object_or_404(Room, screen_token=token)
+    _, join_qr = qr_svg(request, "room-join", join_token=room.join_token)
+    context = {
+        "room": room,
+        "title": TITLES.get(room.game, room.game),
+        "ws": f"/ws/rooms/screen/{room.screen_token}/",
+        "join_qr": join_qr,
+        "screen": True,
+    }
+    return render(request, "games/room.html", context)

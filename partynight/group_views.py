@@ -1,0 +1,175 @@
+"""A host's groups: the members, every past night, each member's record, the season
+standings (a calendar year, ?season=YYYY), a CSV of the season, and the next night started
+from the group with its members. Views stay thin: a form, a service, a message."""
+
+import calendar
+import datetime
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_http_methods, require_POST
+
+from partynight.host_views import actor_of
+from partynight.models import Group, GroupMember
+from partynight.print_views import csv_response
+from partynight.services import groups, history
+from partynight.services.errors import ServiceError
+
+MONTHS = [("", "—")] + [(str(n), calendar.month_name[n]) for n in range(1, 13)]
+
+
+class GroupForm(forms.Form):
+    name = forms.CharField(max_length=80, label="Group name")
+
+
+class MemberForm(forms.Form):
+    name = forms.CharField(max_length=40)
+    contact = forms.CharField(max_length=120, required=False, label="Contact (phone, email)")
+    hosts_month = forms.TypedChoiceField(
+        choices=MONTHS, coerce=int, empty_value=None, required=False, label="Hosts in"
+    )
+
+
+class GroupNightForm(forms.Form):
+    name = forms.CharField(max_length=80, label="Night name")
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    place = forms.CharField(max_length=120, required=False)
+
+
+def host_group(request, group_id) -> Group:
+    """The logged-in host's own group; anyone else's is a 404."""
+    return get_object_or_404(Group, pk=group_id, host=request.user)
+
+
+def _season(request) -> int | None:
+    try:
+        season = int(request.GET.get("season", ""))
+    except ValueError:
+        return None
+    return season if 1900 < season < 3000 else None
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def group_list(request):
+    form = GroupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            group = groups.group_create(host=request.user, name=form.cleaned_data["name"])
+        except ServiceError as error:
+            form.add_error("name", error.message)
+        else:
+            messages.success(request, f"{group.name} is set up. Now add its members.")
+            return redirect("group", group_id=group.pk)
+    mine = Group.objects.filter(host=request.user).order_by("name")
+    return render(request, "groups/list.html", {"groups": mine, "form": form})
+
+
+def _detail(request, group, member_form=None, night_form=None, status=200):
+    today = datetime.date.today()
+    month = calendar.month_name[today.month]
+    context = {
+        "group": group,
+        "history": history.group_history(group, _season(request)),
+        "member_form": member_form or MemberForm(),
+        "night_form": night_form
+        or GroupNightForm(initial={"name": f"{group.name}: {month}", "date": today}),
+    }
+    return render(request, "groups/detail.html", context, status=status)
+
+
+@login_required
+def group_detail(request, group_id):
+    return _detail(request, host_group(request, group_id))
+
+
+def _member_fields(form) -> dict:
+    data = form.cleaned_data
+    return {"name": data["name"], "contact": data["contact"], "hosts_month": data["hosts_month"]}
+
+
+@login_required
+@require_POST
+def member_add(request, group_id):
+    group = host_group(request, group_id)
+    form = MemberForm(request.POST)
+    if form.is_valid():
+        try:
+            member = groups.member_add(group=group, **_member_fields(form))
+        except ServiceError as error:
+            form.add_error("name", error.message)
+        else:
+            messages.success(request, f"{member.name} joined {group.name}.")
+            return redirect("group", group_id=group.pk)
+    return _detail(request, group, member_form=form, status=400)
+
+
+@login_required
+@require_POST
+def member_update(request, group_id, member_id):
+    group = host_group(request, group_id)
+    member = get_object_or_404(GroupMember, pk=member_id, group=group)
+    form = MemberForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Please give the member a name of at most 40 characters.")
+        return redirect("group", group_id=group.pk)
+    try:
+        member = groups.member_update(member=member, **_member_fields(form))
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, f"{member.name} saved.")
+    return redirect("group", group_id=group.pk)
+
+
+@login_required
+@require_POST
+def member_remove(request, group_id, member_id):
+    group = host_group(request, group_id)
+    member = get_object_or_404(GroupMember, pk=member_id, group=group)
+    groups.member_remove(member=member)
+    messages.success(request, f"{member.name} left {group.name}; their nights stay.")
+    return redirect("group", group_id=group.pk)
+
+
+@login_required
+@require_POST
+def night_start(request, group_id):
+    group = host_group(request, group_id)
+    form = GroupNightForm(request.POST)
+    if form.is_valid():
+        try:
+            night = groups.night_from_group(
+                group=group, actor=actor_of(request), **form.cleaned_data
+            )
+        except ServiceError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, f"{night.name} is planned with the group's members.")
+            return redirect("night", night_id=night.pk)
+    return _detail(request, group, night_form=form, status=400)
+
+
+@login_required
+def season_csv(request, group_id):
+    group = host_group(request, group_id)
+    season = history.group_history(group, _season(request))
+    rows = [
+        [
+            place,
+            row["name"],
+            row["nights"],
+            row["wins"],
+            row["losses"],
+            row["buncos"],
+            "; ".join(row["prizes"]),
+            row["winnings"],
+            row["paid"],
+        ]
+        for place, row in enumerate(season["standings"], 1)
+    ]
+    header = ["place", "name", "nights", "wins", "losses", "buncos", "prizes", "winnings", "paid"]
+    return csv_response(f"{slugify(group.name) or 'group'}-{season['season']}", header, rows)

@@ -1,0 +1,162 @@
+"""Paper for a night, and its results link. Score sheets (one per player, or blank), table
+tally sheets and the results sheet are HTML pages that print cleanly from any browser; the
+same templates become PDFs on the server through WeasyPrint (README: Printing). The results
+also have a read-only link with a text summary for the group chat, and a CSV export."""
+
+import csv
+
+import segno
+from django.contrib.auth.decorators import login_required
+from django.contrib.staticfiles import finders
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.text import slugify
+
+from partynight.host_views import host_night
+from partynight.live_views import _tie_text
+from partynight.models import Night
+from partynight.rules.seating import MAX_PLAYERS
+from partynight.services import history, selectors
+
+PDF_MISSING = (
+    "PDF downloads need WeasyPrint's system libraries (Pango), which this server lacks: "
+    "apt-get install libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core. "
+    "Meanwhile open the page and print it from the browser (Save as PDF works too).\n"
+)
+PAPERS = {"a4": "A4", "letter": "letter"}
+
+
+def load_weasyprint():
+    """WeasyPrint, or None when its system libraries are missing (it fails on import)."""
+    try:
+        import weasyprint
+    except OSError:
+        return None
+    return weasyprint
+
+
+def _number(request, name, default, most) -> int:
+    try:
+        return max(0, min(int(request.GET.get(name, default)), most))
+    except ValueError:
+        return default
+
+
+def _page(request, template, context, pdf, filename):
+    """The page as HTML, or as a PDF made from the same template with print.css."""
+    paper = PAPERS.get(request.GET.get("paper", ""), "A4")
+    keep = request.GET.copy()
+    keep.pop("paper", None)
+    context = {**context, "pdf": pdf, "paper": paper, "query": request.GET.urlencode()}
+    context["keep"] = keep.urlencode()
+    if not pdf:
+        return render(request, template, context)
+    weasyprint = load_weasyprint()
+    if weasyprint is None:
+        return HttpResponse(PDF_MISSING, status=503, content_type="text/plain; charset=utf-8")
+    html = weasyprint.HTML(
+        string=render_to_string(template, context, request=request),
+        url_fetcher=weasyprint.urls.URLFetcher(allowed_protocols=()),  # nothing from outside
+    )
+    css = weasyprint.CSS(filename=finders.find("css/print.css"))
+    response = HttpResponse(html.write_pdf(stylesheets=[css]), content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{filename}.pdf"'
+    return response
+
+
+def _file_name(night: Night, what: str) -> str:
+    return f"{slugify(night.name) or 'night'}-{night.date}-{what}"
+
+
+def qr_svg(url: str) -> str:
+    return mark_safe(segno.make(url, error="m").svg_inline(scale=4, omitsize=True))  # noqa: S308
+
+
+@login_required
+def score_sheets(request, night_id, pdf=False):
+    """?blank=N: N sheets with the names left empty; ?per_page=2: two to a page."""
+    night = host_night(request, night_id)
+    sheets = history.score_sheets(night, blank=_number(request, "blank", 0, MAX_PLAYERS))
+    for sheet in sheets:
+        if sheet["token"]:
+            url = request.build_absolute_uri(reverse("phone-play", args=[sheet["token"]]))
+            sheet["qr"] = qr_svg(url)
+    context = {
+        "night": night,
+        "sheets": sheets,
+        "layout": history.sheet_layout(night),
+        "per_page": 2 if request.GET.get("per_page") == "2" else 1,
+    }
+    return _page(request, "print/score_sheets.html", context, pdf, _file_name(night, "sheets"))
+
+
+@login_required
+def table_sheets(request, night_id, pdf=False):
+    night = host_night(request, night_id)
+    context = {"night": night, "tables": history.tally_tables(night)}
+    return _page(request, "print/table_sheets.html", context, pdf, _file_name(night, "tables"))
+
+
+def _results_context(request, night: Night) -> dict:
+    sheet = history.results(night, selectors.night_snapshot(night), _tie_text)
+    share = reverse("results_public", args=[night.results_token])
+    return {
+        "night": night,
+        "sheet": sheet,
+        "summary": history.results_text(night, sheet),
+        "share_url": request.build_absolute_uri(share),
+    }
+
+
+@login_required
+def results_sheet(request, night_id, pdf=False):
+    night = host_night(request, night_id)
+    context = {**_results_context(request, night), "host": True}
+    return _page(request, "print/results.html", context, pdf, _file_name(night, "results"))
+
+
+def results_public(request, token):
+    """The read-only results link to share with the players: no login, nothing to change."""
+    night = get_object_or_404(Night, results_token=token)
+    return _page(request, "print/results.html", _results_context(request, night), False, "")
+
+
+def csv_response(filename: str, header: list[str], rows) -> HttpResponse:
+    """A CSV download. A cell starting like a formula gets a quote, so a spreadsheet shows
+    a name such as "=1+1" as typed instead of running it."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow(
+            f"'{cell}" if isinstance(cell, str) and cell[:1] in ("=", "+", "-", "@") else cell
+            for cell in row
+        )
+    return response
+
+
+@login_required
+def standings_csv(request, night_id):
+    night = host_night(request, night_id)
+    sheet = history.results(night, selectors.night_snapshot(night), _tie_text)
+    prizes = {}
+    for award in sheet["awards"]:
+        prizes.setdefault(award["player"], []).append(award)
+    rows = [
+        [
+            place,
+            row["name"],
+            row["wins"],
+            row["losses"],
+            row["buncos"],
+            "; ".join(a["name"] for a in prizes.get(row["id"], [])),
+            sum(a["amount"] for a in prizes.get(row["id"], [])),
+        ]
+        for place, row in enumerate(sheet["standings"], 1)
+    ]
+    header = ["place", "name", "wins", "losses", "buncos", "prizes", "winnings"]
+    return csv_response(_file_name(night, "standings"), header, rows)

@@ -1,0 +1,169 @@
+"""Reads for paper and for a group's history: what the printed score sheets, table tally
+sheets and results sheet show, the text summary for a group chat, and a group's past nights
+and season standings. Tallies come from `selectors.standings` (never recounted here)."""
+
+import calendar
+import datetime
+
+from partynight.models import GroupMember, Night, Player, Seat
+from partynight.rules.night import round_plan
+from partynight.rules.seating import table_count, table_name
+from partynight.services import selectors
+from partynight.services.common import rules_of
+from partynight.services.nights import PLANNING_STATES
+
+WHY = {
+    "most_buncos": "{buncos} Buncos",
+    "most_wins": "{wins} wins",
+    "most_losses": "{losses} losses",
+    "fifty_fifty": "{wins} wins, {losses} losses",
+    "traveling": "held the fuzzy die at the end",
+    "taking_something_home": "drawn among the players without a prize",
+}
+
+
+def head_starters(night: Night) -> set[str]:
+    """The four starred players who start at the Head table: the drawn seating before play,
+    round 1's Head table once it has started."""
+    if night.state in PLANNING_STATES:
+        return set(night.pending_seating[0]) if night.pending_seating else set()
+    seats = Seat.objects.filter(table__round__night=night, table__round__number=1, table__number=1)
+    return {f"p{pk}" for pk in seats.values_list("player_id", flat=True)}
+
+
+def sheet_layout(night: Night) -> dict:
+    """A score sheet's grid: the sets as columns, a set's rounds as rows (in round r the
+    number up is r), as the night's rules say."""
+    rules = rules_of(night)
+    return {"sets": range(1, rules.sets + 1), "rounds": range(1, rules.rounds_per_set + 1)}
+
+
+def score_sheets(night: Night, blank: int = 0) -> list[dict]:
+    """One sheet per player still at the night (ghosts need none), or `blank` nameless
+    sheets for groups that play without phones."""
+    if blank:
+        return [{"name": "", "token": None, "star": False} for _ in range(blank)]
+    starters = head_starters(night)
+    people = night.players.filter(active=True, is_ghost=False)
+    return [{"name": p.name, "token": p.token, "star": p.key in starters} for p in people]
+
+
+def tally_tables(night: Night) -> list[dict]:
+    """Each table with its name, and the night's rounds for its team A / team B grid."""
+    count = len(night.pending_seating) or table_count(
+        night.players.filter(active=True, is_ghost=False).count()
+    )
+    plan = round_plan(rules_of(night))
+    return [
+        {"number": n, "name": table_name(n, count), "rounds": plan} for n in range(1, count + 1)
+    ]
+
+
+def results(night: Night, snapshot: dict, tie_text) -> dict:
+    """The results sheet: standings without ghosts, each prize with why it was won,
+    the fuzzy die's holder and the pot. `tie_text(tie, names)` explains a tie."""
+    names = {p["id"]: p["name"] for p in snapshot["players"]}
+    awards = []
+    for award in snapshot["awards"]:
+        tally = {"wins": 0, "losses": 0, "buncos": 0, **award["detail"]}
+        why = WHY.get(award["prize"], "").format(**tally)
+        if award["prize"] == "traveling" and award["player"] != snapshot["night"]["fuzzy_holder"]:
+            why = "held the fuzzy die last among the players without a prize"
+        awards.append({**award, "why": why, "tie": tie_text(award["detail"].get("tie"), names)})
+    holder = snapshot["night"]["fuzzy_holder"]
+    return {
+        "standings": [row for row in snapshot["standings"] if not row["ghost"]],
+        "awards": awards,
+        "fuzzy_holder": names.get(holder) if holder else None,
+        "pot": snapshot["night"]["pot"],
+    }
+
+
+def results_text(night: Night, sheet: dict) -> str:
+    """A plain-text summary to paste into the group chat."""
+    lines = [f"{night.name}, {night.date:%a %d %b %Y}: results", ""]
+    for award in sheet["awards"]:
+        lines.append(f"{award['name']}: {award['player_name']} ${award['amount']} ({award['why']})")
+    if sheet["fuzzy_holder"]:
+        lines.append(f"Fuzzy die: {sheet['fuzzy_holder']}")
+    lines += [f"Pot: ${sheet['pot']}", "", "Standings (W-L, Buncos):"]
+    for place, row in enumerate(sheet["standings"], 1):
+        lines.append(f"{place}. {row['name']} {row['wins']}-{row['losses']}, {row['buncos']}")
+    return "\n".join(lines)
+
+
+def _empty_row(member: GroupMember) -> dict:
+    return {
+        "member": member,
+        "name": member.name,
+        "hosts_month": calendar.month_name[member.hosts_month] if member.hosts_month else "",
+        "nights": 0,
+        "paid": 0,
+        "wins": 0,
+        "losses": 0,
+        "buncos": 0,
+        "prizes": [],
+        "winnings": 0,
+    }
+
+
+def group_history(group, season: int | None = None) -> dict:
+    """Every night of the group (newest first) and, per member, nights played and paid,
+    wins, losses, Buncos and prizes: all time, and for one season (a calendar year). A
+    night's player counts for the member linked to them, or else the member of that name."""
+    members = list(group.members.order_by("name"))
+    by_pk = {m.pk: m for m in members}
+    by_name = {m.name.casefold(): m for m in members}
+    all_time = {m.pk: _empty_row(m) for m in members}
+    nights = list(Night.objects.filter(group=group).order_by("-date", "-id"))
+    years = {n.date.year for n in nights}
+    season = season or max(years, default=datetime.date.today().year)
+    in_season = {m.pk: _empty_row(m) for m in members}
+    past = []
+    for night in nights:
+        finished = night.state == Night.State.FINISHED
+        totals = selectors.standings(night) if finished else {}
+        awards = list(night.awards.select_related("player"))
+        won = {}
+        for award in awards:
+            won.setdefault(award.player_id, []).append(award)
+        for player in night.players.filter(is_ghost=False):
+            member = by_pk.get(player.member_id) or by_name.get(player.name.casefold())
+            if member is None or player.key not in totals:
+                continue
+            rows = [all_time[member.pk]]
+            if night.date.year == season:
+                rows.append(in_season[member.pk])
+            for row in rows:
+                _add_night(row, player, totals[player.key], won.get(player.pk, []))
+        past.append(
+            {
+                "night": night,
+                "finished": finished,
+                "players": night.players.filter(active=True, is_ghost=False).count(),
+                "pot": selectors.pot_of(night),
+                "awards": awards,
+            }
+        )
+    return {
+        "nights": past,
+        "members": list(all_time.values()),
+        "season": season,
+        "seasons": sorted(years | {season}, reverse=True),
+        "standings": season_standings(in_season.values()),
+    }
+
+
+def season_standings(rows) -> list[dict]:
+    """Members who played in the season, most wins first (then Buncos, then winnings)."""
+    played = [r for r in rows if r["nights"]]
+    return sorted(played, key=lambda r: (-r["wins"], -r["buncos"], -r["winnings"], r["name"]))
+
+
+def _add_night(row: dict, player: Player, totals: dict, awards: list) -> None:
+    row["nights"] += 1
+    row["paid"] += player.paid
+    for key in ("wins", "losses", "buncos"):
+        row[key] += totals[key]
+    row["prizes"] += [a.name for a in awards]
+    row["winnings"] += sum(a.amount for a in awards)

@@ -1,0 +1,208 @@
+/* A card room on a phone or the big screen (docs/rooms.md). Draws the server's frame for
+ * this seat: the cards (rank + suit, red or black), totals, whose choice it is, what just
+ * happened, chips, and one button per legal action. Names and everything from the server
+ * go through textContent. The websocket client is PartyLive (static/js/live.js). */
+(function () {
+  "use strict";
+  const $ = (id) => document.getElementById(id);
+  const app = $("app");
+  const screen = app.dataset.mode === "screen";
+  const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  const HANDS = { player: "Player", banker: "Banker", right: "Right", left: "Left" };
+  const SPOTS = { player: "Player", banker: "Banker", tie: "Tie", right: "right", left: "left" };
+  let frame = null;
+  let amount = null; // the chip size picked for bets, stakes and banks
+  let conn = null;
+
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text != null) node.textContent = String(text);
+    return node;
+  }
+  function fill(id, nodes) {
+    $(id).replaceChildren(...nodes);
+  }
+  function say(id, text) {
+    $(id).textContent = text == null ? "" : String(text);
+  }
+  function nameOf(seat) {
+    const s = frame.room.seats[seat];
+    return (s && s.name) || "Seat " + (seat + 1);
+  }
+  function signed(n) {
+    return (n > 0 ? "+" : "") + n;
+  }
+
+  /* ---- cards ---- */
+  function cardNode(card) {
+    if (card === "??") return el("span", "card back", "?");
+    const rank = card[0] === "T" ? "10" : card[0];
+    const red = card[1] === "H" || card[1] === "D";
+    const node = el("span", "card " + (red ? "red" : "black"), rank + SUITS[card[1]]);
+    node.setAttribute("aria-label", rank + " of " + { S: "spades", H: "hearts", D: "diamonds", C: "clubs" }[card[1]]);
+    return node;
+  }
+  function total(cards) {
+    if (cards.includes("??")) return null;
+    return cards.reduce((sum, c) => sum + (("A23456789".indexOf(c[0]) + 1) % 10), 0) % 10;
+  }
+  function handsNode(hands, totals, controllers) {
+    return Object.entries(hands).map(([hand, cards]) => {
+      const box = el("div", "hand");
+      const by = controllers && controllers[hand];
+      const who = by != null ? " · " + (by === frame.seat ? "you" : nameOf(by)) : "";
+      const t = totals ? totals[hand] : total(cards);
+      box.append(el("div", "hand-name", HANDS[hand] + who));
+      const row = el("div", "cards");
+      row.append(...cards.map(cardNode));
+      box.append(row, el("div", "hand-total", t == null ? "Total: hidden" : "Total " + t));
+      return box;
+    });
+  }
+
+  /* ---- what happened ---- */
+  function describe(step) {
+    const a = step.action, who = nameOf(step.seat);
+    const on = a.on ? " on " + SPOTS[a.on] : "";
+    const words = {
+      bet: "bets " + a.amount + on, sit_out: "sits out", stake: "stakes " + a.amount + on,
+      banco: "calls banco" + on, pass: "passes", draw: "draws", stand: "stands",
+      bank: a.amount ? "banks " + a.amount : "keeps the bank", pass_bank: "passes the bank",
+      stop_bank: "stops banking",
+    };
+    return who + " " + (words[a.type] || a.type) + (step.by === "timeout" ? " (time ran out)" : "");
+  }
+  function coupLine(last) {
+    const w = last.winner;
+    const text = typeof w === "string"
+      ? (w === "tie" ? "Tie" : HANDS[w] + " wins") + " " + last.totals.player + " to " + last.totals.banker
+      : Object.entries(w).map(([hand, won]) => HANDS[hand] + ": " + (won === "tie" ? "tie" : won === "banker" ? "banker wins" : "wins")).join(" · ");
+    const mine = frame.seat != null ? last.chips.seats[frame.seat] : null;
+    return "Coup " + last.coup + ": " + text + (mine ? " · you " + signed(mine) : "");
+  }
+
+  /* ---- the buttons ---- */
+  function label(a) {
+    const on = a.on ? " on " + SPOTS[a.on] : "";
+    const n = a.amount != null ? " " + a.amount : "";
+    return {
+      bet: "Bet" + n + on, sit_out: "Sit out", stake: "Stake" + n + on, banco: "Banco!" + on,
+      pass: "Pass", draw: "Draw a card", stand: "Stand", pass_bank: "Pass the bank",
+      stop_bank: "Stop banking", bank: a.amount != null ? "Bank" + n : "Keep the bank (" + frame.view.bank + ")",
+    }[a.type] || a.type;
+  }
+  function controls(legal) {
+    if (screen || !legal.length) return [];
+    const amounts = [...new Set(legal.filter((a) => a.amount != null).map((a) => a.amount))];
+    if (!amounts.includes(amount)) amount = amounts.length ? amounts[Math.min(1, amounts.length - 1)] : null;
+    const nodes = [];
+    if (amounts.length) {
+      const row = el("div", "chips-row");
+      row.append(el("span", "label", "Chips:"));
+      amounts.forEach((n) => {
+        const b = el("button", "chip" + (n === amount ? " picked" : ""), n);
+        b.setAttribute("aria-pressed", n === amount);
+        b.onclick = () => { amount = n; render(); };
+        row.append(b);
+      });
+      nodes.push(row);
+    }
+    const seen = new Set();
+    const row = el("div", "act-row");
+    legal.forEach((a) => {
+      const key = a.type + "/" + (a.on || "");
+      if (seen.has(key) || (a.amount != null && a.amount !== amount)) return;
+      seen.add(key);
+      const b = el("button", "act " + a.type + (a.on ? " " + a.on : ""), label(a));
+      b.dataset.action = key;
+      b.onclick = () => send({ type: "act", action: a, v: frame.v });
+      row.append(b);
+    });
+    nodes.push(row);
+    return nodes;
+  }
+  function send(message) {
+    conn.send(message);
+    app.dataset.pending = "1";
+    $("controls").querySelectorAll("button").forEach((b) => (b.disabled = true));
+  }
+
+  /* ---- drawing ---- */
+  function render() {
+    const room = frame.room, view = frame.view, mine = frame.seat;
+    say("status", { open: "· taking seats", playing: "· playing", finished: "· game over" }[room.status]);
+    const waitingFor = view ? view.to_act : [];
+    if (room.status === "open") say("turn", mine == null ? "Pick a seat" : "Waiting for the start");
+    else if (room.status === "finished") say("turn", "Game over");
+    else if (waitingFor.includes(mine)) say("turn", view.phase === "bet" ? "Place your bet!" : "Your choice!");
+    else say("turn", "Waiting for " + waitingFor.map(nameOf).join(", "));
+    const table = [];
+    if (view && view.coup) table.push(...handsNode(view.coup.hands, null, view.coup.controllers));
+    else if (view && view.last_coup) table.push(...handsNode(view.last_coup.cards, view.last_coup.totals, null));
+    if (view && view.banker != null) table.push(el("p", "bank", "Banker: " + nameOf(view.banker) + " · bank " + view.bank));
+    fill("table", table);
+    const news = (frame.actions || []).slice(-4).map(describe);
+    if (view && view.last_coup) news.push(coupLine(view.last_coup));
+    say("news", news.join(" · "));
+    fill("controls", controls(view && room.status === "playing" && mine != null ? view.legal_actions : []));
+    $("edges").hidden = !(view && view.edges);
+    if (view && view.edges) {
+      const pct = (x) => (100 * x).toFixed(2) + "%";
+      say("edges", "House edge on the cards left (" + view.shoe.left + "): Banker " + pct(view.edges.banker) + " · Player " + pct(view.edges.player) + " · Tie " + pct(view.edges.tie));
+    }
+    fill("seats", room.seats.map((s, i) => seatNode(s, i, view)));
+    $("lobby").hidden = screen || room.status !== "open" || mine == null;
+    tick();
+  }
+  function seatNode(s, i, view) {
+    const li = el("li", "seat-row" + (i === frame.seat ? " me" : "") + (view && view.to_act.includes(i) ? " acting" : ""));
+    li.append(el("span", "seat-name", s.kind === "empty" ? "Empty seat" : s.name + (i === frame.seat ? " (you)" : "")));
+    if (view) {
+      const bet = view.bets[i];
+      li.append(el("span", "seat-chips", view.chips[i] + " chips" + (bet ? " · bet " + bet.amount + (bet.on ? " on " + SPOTS[bet.on] : "") : "")));
+    }
+    if (!screen && frame.room.status === "open") {
+      if (s.kind === "empty") {
+        li.append(button("Sit here", () => conn.send({ type: "sit", seat: i })));
+        li.append(button("Add a bot", () => conn.send({ type: "bot", seat: i }), "secondary"));
+      } else if (i === frame.seat) li.append(button("Leave", () => conn.send({ type: "leave" }), "secondary"));
+    }
+    return li;
+  }
+  function button(text, onclick, cls) {
+    const b = el("button", cls || "", text);
+    b.onclick = onclick;
+    return b;
+  }
+  function tick() {
+    const deadline = frame && frame.room.deadline;
+    say("clock", deadline ? "Time to choose: " + Math.max(0, Math.round(deadline - Date.now() / 1000)) + " s" : "");
+  }
+
+  function onMessage(msg) {
+    if (msg.type === "snapshot" || msg.type === "room") {
+      frame = msg;
+      delete app.dataset.pending;
+      render();
+    } else if (msg.type === "error") {
+      delete app.dataset.pending;
+      $("notice").hidden = false;
+      say("notice", msg.message);
+      if (frame) render();
+    } else if (msg.type === "result") {
+      $("notice").hidden = true;
+    }
+  }
+  $("start").onclick = () => conn.send({ type: "start" });
+  conn = PartyLive.connect(app.dataset.ws, {
+    onMessage,
+    onState(state) {
+      const c = $("conn");
+      c.dataset.state = state;
+      c.textContent = { open: "Live", connecting: "Connecting…", offline: "Offline: reconnecting…" }[state];
+    },
+  });
+  PartyLive.keepAwake();
+  setInterval(tick, 1000);
+})();

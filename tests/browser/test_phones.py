@@ -1,0 +1,166 @@
+"""Real phones: Chromium contexts on the players' links against a real Daphne server.
+
+The night is set up through the services in this process (committed: the server shares the
+database); once phones are connected, everything is driven through the browsers, because
+with the embedded default the server's in-memory channel layer is not this process's."""
+
+import datetime
+import os
+import re
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from playwright.sync_api import expect
+
+from partynight.models import Event, Seat
+from partynight.services import nights, play
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def start_night(players, names=None):
+    """Set up in another thread: the services broadcast with async_to_sync, which cannot run
+    in this thread, where Playwright's event loop is running."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(_start_night, players, names).result()
+
+
+def _start_night(players, names):
+    host = get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
+    night = nights.night_create(
+        host=host, name="Phone night", date=datetime.date(2026, 12, 4), seed=5
+    )
+    for i in range(players):
+        name = names[i] if names and i < len(names) else f"Player {i + 1}"
+        nights.player_add(night_id=night.pk, name=name, actor="host")
+    nights.seats_draw(night_id=night.pk, actor="host")
+    play.round_start(night_id=night.pk, number=1, actor="host")
+    connection.close()
+    return night
+
+
+def seated(night, table):
+    rows = Seat.objects.filter(table__round__night=night, table__number=table).order_by("position")
+    return [row.player for row in rows]
+
+
+def open_phones(server, browser_context, players):
+    pages = []
+    for player in players:
+        page = browser_context().new_page()
+        page.goto(f"{server.url}/play/{player.token}/")
+        pages.append(page)
+    for page in pages:
+        expect(page.locator("#conn")).to_have_attribute("data-state", "open")
+        expect(page.locator("#set-round")).to_have_text("Set 1 · Round 1")
+    return pages
+
+
+def pad(page, entry):
+    return page.locator(f'#pad button[data-entry="{entry}"]')
+
+
+def test_a_roll_on_one_phone_appears_on_the_other_three(live_server_daphne, browser_context):
+    night = start_night(4, names=["<b>Ann</b>", "Bea", "Cy", "Di"])
+    players = seated(night, 1)
+    pages = open_phones(live_server_daphne, browser_context, players)
+    for page, player in zip(pages, players, strict=True):
+        expect(page.locator("#table-name")).to_have_text("Head table")
+        expect(page.locator("#me-name")).to_have_text(player.name)
+    expect(pad(pages[0], "wipeout")).to_be_hidden()  # the night's rules have wipeout off
+    roller = players[0].name
+    expect(pages[2].locator("#turn")).to_have_text(f"{roller} is rolling")
+    expect(pages[0].locator("#turn")).to_have_text("Your turn: roll!")
+    pad(pages[1], "2").click()
+    for page in pages:
+        expect(page.locator("#news")).to_have_text(f"{roller} scored 2")
+    # team A (seats 0 and 2) scored: "us" on their phones, "them" on the others'
+    for seat, page in enumerate(pages):
+        mine, theirs = ("2", "0") if seat % 2 == 0 else ("0", "2")
+        expect(page.locator("#score-us")).to_have_text(mine)
+        expect(page.locator("#score-them")).to_have_text(theirs)
+    assert "<b>Ann</b>" in pages[1].locator("#people").text_content()  # escaped, as text
+    if os.environ.get("PHONE_SCREENSHOTS"):  # a look at the page: PHONE_SCREENSHOTS=<dir>
+        pages[1].screenshot(path=f"{os.environ['PHONE_SCREENSHOTS']}/phone.png", full_page=True)
+    assert Event.objects.filter(night=night, kind="roll").count() == 1
+
+
+def test_the_bell_reaches_every_phone_and_tells_everyone_where_to_go(
+    live_server_daphne, browser_context
+):
+    night = start_night(8)
+    head, middle = seated(night, 1), seated(night, 2)
+    pages = open_phones(live_server_daphne, browser_context, head + middle)
+    pad(pages[1], "bunco").click()
+    expect(pages[1].locator("#confirm")).to_be_visible()
+    pages[1].locator("#confirm-yes").click()
+    for page in pages[:4]:
+        expect(page.locator("#bell")).to_be_visible()
+        expect(page.locator("#bell-text")).to_have_text("The round is over: stop rolling.")
+    for page in pages[4:]:
+        expect(page.locator("#bell")).to_be_visible()
+        expect(page.locator("#bell-text")).to_contain_text("Finish your turn")
+    pages[4].locator("#bell-ok").click()
+    expect(pages[4].locator("#bell")).to_be_hidden()
+    # nobody had rolled at the Foot table: 0-0, a tie, so a roll-off (one turn per seat)
+    expect(pages[5].locator("#turn")).to_contain_text("Tie! Roll-off 1.")
+    for entry in ["1", "0", "0", "0", "0"]:
+        pad(pages[4], entry).click()  # waits until the last roll is answered
+    for page in pages:
+        expect(page.locator("#move")).to_contain_text(re.compile(r"seat \d; your partner is "))
+    expect(pages[0].locator("#buncos")).to_have_text("1")
+    expect(pages[0].locator("#fuzzy")).to_be_visible()
+
+
+def test_an_offline_phone_queues_its_roll_and_catches_up(live_server_daphne, browser_context):
+    night = start_night(4)
+    players = seated(night, 1)
+    pages = open_phones(live_server_daphne, browser_context, players)
+    offline = pages[3]
+    offline.context.set_offline(True)
+    expect(offline.locator("#conn")).to_have_attribute("data-state", "offline")
+    pad(offline, "1").click()
+    expect(offline.locator("#conn")).to_contain_text("1 roll waiting to send")
+    expect(pad(offline, "2")).to_be_disabled()
+    offline.context.set_offline(False)
+    expect(offline.locator("#conn")).to_have_text("Live")
+    for page in pages:
+        expect(page.locator("#news")).to_have_text(f"{players[0].name} scored 1")
+    expect(pad(offline, "2")).to_be_enabled()
+    assert Event.objects.filter(night=night, kind="roll").count() == 1
+
+
+def test_a_double_tapped_roll_counts_once(live_server_daphne, browser_context):
+    night = start_night(4)
+    players = seated(night, 1)
+    pages = open_phones(live_server_daphne, browser_context, players)
+    pad(pages[2], "1").dblclick()
+    for page in pages:
+        expect(page.locator("#news")).to_have_text(f"{players[0].name} scored 1")
+    expect(pad(pages[2], "1")).to_be_enabled()
+    # the same action re-sent with its client id (a retry) is answered, not applied again
+    pages[2].evaluate(
+        """() => {
+          const path = location.pathname.replace('/play/', '/ws/play/');
+          const onMessage = (m) => {
+            if (m.type === 'result') document.body.dataset.again = m.replayed;
+          };
+          const c = PartyLive.connect(path, {onMessage});
+              c.send({type: 'roll', entry: '1', client_id: 'twice'});
+              c.send({type: 'roll', entry: '1', client_id: 'twice'}); }"""
+    )
+    expect(pages[2].locator("body")).to_have_attribute("data-again", "true")
+    for seat, page in enumerate(pages):  # team A (the roller's) has 2: once each action
+        expect(page.locator("#score-us" if seat % 2 == 0 else "#score-them")).to_have_text("2")
+    assert Event.objects.filter(night=night, kind="roll").count() == 2
+
+
+def test_a_bad_link_shows_a_clear_page(live_server_daphne, browser_context):
+    page = browser_context().new_page()
+    response = page.goto(f"{live_server_daphne.url}/play/forged-token/")
+    assert response.status == 404
+    expect(
+        page.get_by_text("This player link is not valid; ask the host for your link.")
+    ).to_be_visible()

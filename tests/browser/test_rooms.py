@@ -1,0 +1,72 @@
+"""A Punto Banco room on two real phones (two Chromium contexts with two players' links) and
+a bot, against a real Daphne server: start, both bet, the coup is dealt, both phones show
+the cards and the new chip counts."""
+
+import datetime
+import re
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from playwright.sync_api import expect
+
+from games import services
+from games.models import Room
+from partynight.services import nights
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def in_thread(call):
+    """Services broadcast with async_to_sync, which cannot run in Playwright's thread."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(call).result()
+
+
+def _setup():
+    host = get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
+    night = nights.night_create(host=host, name="Cards", date=datetime.date(2026, 12, 4), seed=5)
+    players = [
+        nights.player_add(night_id=night.pk, name=name, actor="host")
+        for name in ("<b>Ann</b>", "Bea")
+    ]
+    room = services.room_open(
+        night_id=night.pk, game="punto_banco", config={"seats": 3}, actor="host", seed=9
+    )
+    for player in players:
+        services.seat_join(room_id=room.pk, player=player)
+    services.seat_add_bot(room_id=room.pk, actor="host")
+    connection.close()
+    return room, players
+
+
+def test_two_phones_and_a_bot_play_a_coup(live_server_daphne, browser_context):
+    room, players = in_thread(_setup)
+    pages = []
+    for player in players:
+        page = browser_context().new_page()
+        page.goto(f"{live_server_daphne.url}/rooms/{room.pk}/play/{player.token}/")
+        expect(page.locator("#conn")).to_have_attribute("data-state", "open")
+        expect(page.locator("#turn")).to_have_text("Waiting for the start")
+        pages.append(page)
+    expect(pages[1].locator("#seats .seat-name").first).to_have_text("<b>Ann</b>")
+    pages[0].locator("#start").click()
+    for page in pages:
+        expect(page.locator("#turn")).to_have_text("Place your bet!")
+        expect(page.locator("#edges")).to_contain_text("Banker 1.0")
+    for page, spot in zip(pages, ("banker", "player"), strict=True):
+        page.locator(".chip", has_text=re.compile(r"^50$")).click()
+        page.locator(f'button[data-action="bet/{spot}"]').click()
+    for page in pages:
+        expect(page.locator("#news")).to_contain_text("Coup 1:")
+        expect(page.locator("#table .card").first).to_be_visible()
+        assert page.locator("#table .card").count() >= 4
+    state = Room.objects.get(pk=room.pk).state
+    assert state["coup_no"] == 1
+    for page in pages:
+        for seat in range(2):
+            row = page.locator("#seats .seat-row").nth(seat)
+            expect(row.locator(".seat-chips")).to_contain_text(f"{state['chips'][seat]} chips")
+    delta = state["last_coup"]["chips"]["seats"][0]
+    expect(pages[0].locator("#news")).to_contain_text(f"you {delta:+d}")

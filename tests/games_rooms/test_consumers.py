@@ -1,0 +1,228 @@
+"""The room websockets end to end through the ASGI app: snapshots, actions, errors, and the
+hidden-information check: every frame a seat (or the big screen) receives is searched for
+the cards it must not see."""
+
+import asyncio
+import datetime
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth import get_user_model
+
+from games import services
+from games.models import Room
+from partynight.asgi import application
+from partynight.services import nights
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+HEADERS = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
+WAIT = 5
+
+
+def setup(game, humans=2, bots=1, seed=4, **config):
+    host = get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
+    night = nights.night_create(host=host, name="Cards", date=datetime.date(2026, 12, 4), seed=1)
+    players = [
+        nights.player_add(night_id=night.pk, name=f"<i>P{i}</i>", actor="host")
+        for i in range(humans)
+    ]
+    config = {"seats": humans + bots, **config}
+    room = services.room_open(night_id=night.pk, game=game, config=config, actor="h", seed=seed)
+    for player in players:
+        services.seat_join(room_id=room.pk, player=player)
+    for _ in range(bots):
+        services.seat_add_bot(room_id=room.pk, actor="host")
+    return room, players
+
+
+async def connect(path):
+    socket = WebsocketCommunicator(application, path, headers=HEADERS)
+    connected, _ = await socket.connect(timeout=WAIT)
+    assert connected
+    return socket
+
+
+async def frames(socket, version):
+    """Every frame up to the one at `version` (or later)."""
+    got = []
+    async with asyncio.timeout(WAIT):
+        while True:
+            got.append(await socket.receive_json_from(timeout=WAIT))
+            if got[-1].get("v", -1) >= version and got[-1]["type"] in ("room", "snapshot"):
+                return got
+
+
+def room_now(room):
+    return Room.objects.get(pk=room.pk)
+
+
+async def moved_on(room, version):
+    """The room once its version passed `version` (the action sent has been applied)."""
+    async with asyncio.timeout(WAIT):
+        while True:
+            current = await database_sync_to_async(room_now)(room)
+            if current.version > version:
+                return current
+            await asyncio.sleep(0.02)
+
+
+def hidden_from(state, seat):
+    """What `seat` must not see now: the undealt shoe, the burned cards, the seed, and the
+    first two cards of every hand it does not play (Chemin de Fer, Banque)."""
+    secrets = [json.dumps(state["shoe"][:6])[1:-1], json.dumps(state["burned"])[1:-1]]
+    coup = state["coup"]
+    if coup:
+        for hand, cards in coup["hands"].items():
+            if coup["controllers"].get(hand) != seat:
+                secrets.append(json.dumps(cards[:2])[1:-1])
+    return [secret for secret in secrets if secret], str(state["seed"])
+
+
+def check_no_leak(frame, state, seat):
+    text = json.dumps(frame)
+    secrets, seed = hidden_from(state, seat)
+    for secret in secrets:
+        assert secret not in text, (seat, secret)
+    assert seed not in text and '"seed"' not in text and '"burned"' not in text
+    if frame.get("view") and state["coup"]:
+        coup = frame["view"]["coup"]
+        for hand, cards in coup["hands"].items():
+            if coup["controllers"].get(hand) != seat:
+                assert cards[:2] == ["??", "??"]
+
+
+@pytest.mark.parametrize("game", ["chemin_de_fer", "baccarat_banque"])
+async def test_no_frame_shows_a_seat_cards_it_must_not_see(game):
+    room, players = await database_sync_to_async(setup)(game, max_coups=6)
+    phones = [await connect(f"/ws/rooms/{room.pk}/{p.token}/") for p in players]
+    screen = await connect(f"/ws/rooms/screen/{room.screen_token}/")
+    sockets = [(phones[0], 0), (phones[1], 1), (screen, None)]
+    for socket, _ in sockets:
+        assert (await socket.receive_json_from(timeout=WAIT))["type"] == "snapshot"
+    version = (await database_sync_to_async(room_now)(room)).version
+    await phones[0].send_json_to({"type": "start", "client_id": "go"})
+    seen, coups_hidden = 0, 0
+    for step in range(200):
+        current = await moved_on(room, version)
+        version = current.version
+        for socket, seat in sockets:
+            for frame in await frames(socket, current.version):
+                check_no_leak(frame, current.state, seat)
+                seen += 1
+        if current.status == "finished":
+            break
+        coups_hidden += bool(current.state["coup"])
+        seat = current.state["to_act"][0]
+        view = (await frames_for_seat(phones[seat], seat, current.version))["view"]
+        legal = view["legal_actions"]
+        action = next((a for a in legal if a["type"] in ("banco", "draw", "stand")), legal[0])
+        if action["type"] == "pass_bank" and len(legal) > 1:
+            action = legal[1]
+        await phones[seat].send_json_to(
+            {"type": "act", "action": action, "v": current.version, "client_id": f"s{step}"}
+        )
+    assert current.status == "finished" and seen > 50 and coups_hidden > 0
+    for socket, _ in sockets:
+        await socket.disconnect()
+
+
+async def frames_for_seat(socket, seat, version):
+    """The seat's own frame at `version`, asked for afresh (a resync answers a snapshot)."""
+    await socket.send_json_to({"type": "resync"})
+    frame = (await frames(socket, version))[-1]
+    assert frame["seat"] == seat
+    return frame
+
+
+async def test_a_phone_plays_and_gets_its_result_and_views():
+    room, players = await database_sync_to_async(setup)("punto_banco", humans=1)
+    phone = await connect(f"/ws/rooms/{room.pk}/{players[0].token}/")
+    snap = await phone.receive_json_from(timeout=WAIT)
+    assert snap["seat"] == 0 and snap["me"]["name"] == "<i>P0</i>"
+    assert snap["room"]["seats"][1] == {"kind": "bot", "name": "Bot 2"}
+    assert snap["versions"] == {f"room:{room.pk}": snap["v"]}
+    await phone.send_json_to({"type": "start", "client_id": "go"})
+    started = await frames(phone, snap["v"] + 1)
+    view = started[-1]["view"]
+    assert view["phase"] == "bet" and view["to_act"] == [0] and "edges" in view
+    bet = {"type": "bet", "on": "player", "amount": 100}
+    await phone.send_json_to(
+        {"type": "act", "action": bet, "v": started[-1]["v"], "client_id": "b"}
+    )
+    got = await frames(phone, started[-1]["v"] + 1)
+    result = next(f for f in got if f["type"] == "result")
+    assert result == {"type": "result", "client_id": "b", "ok": True, "v": started[-1]["v"] + 1}
+    dealt = got[-1]["view"]
+    assert dealt["last_coup"]["coup"] == 1 and dealt["coup_no"] == 1
+    assert {"seat": 0, "by": "player", "action": bet} in got[-1]["actions"]
+    await phone.disconnect()
+
+
+async def test_bad_tokens_are_refused_with_4403():
+    room, players = await database_sync_to_async(setup)("punto_banco", humans=1)
+    for path in (f"/ws/rooms/{room.pk}/nope/", "/ws/rooms/screen/nope/"):
+        socket = await connect(path)
+        error = await socket.receive_json_from(timeout=WAIT)
+        assert error["type"] == "error" and error["code"] == "bad_link"
+        assert (await socket.receive_output(timeout=WAIT)) == {
+            "type": "websocket.close",
+            "code": 4403,
+        }
+    other = await database_sync_to_async(setup_other_night)()
+    socket = await connect(f"/ws/rooms/{room.pk}/{other.token}/")
+    assert (await socket.receive_json_from(timeout=WAIT))["code"] == "bad_link"
+
+
+def setup_other_night():
+    host = get_user_model().objects.create_user("other", password="pw-for-tests-1")
+    night = nights.night_create(host=host, name="Other", date=datetime.date(2026, 12, 4), seed=2)
+    return nights.player_add(night_id=night.pk, name="Zed", actor="host")
+
+
+@pytest.mark.parametrize(
+    ("message", "code"),
+    [
+        ("not json", "bad_message"),
+        ('{"type": "act", "action": {"type": "pass"}}', "bad_message"),  # no client id
+        ('{"type": "act", "action": "pass", "client_id": "a"}', "bad_message"),
+        ('{"type": "act", "action": {}, "v": -1, "client_id": "a"}', "bad_message"),
+        ('{"type": "dance", "client_id": "a"}', "bad_message"),
+        ('{"type": "sit", "seat": 1, "extra": 2, "client_id": "a"}', "bad_message"),
+        ('{"type": "act", "action": {"type": "bet"}, "client_id": "a"}', "wrong_state"),
+        ('{"type": "sit", "seat": 1, "client_id": "a"}', "seat_taken"),
+    ],
+)
+async def test_bad_messages_get_error_frames(message, code):
+    room, players = await database_sync_to_async(setup)("punto_banco", humans=1)
+    phone = await connect(f"/ws/rooms/{room.pk}/{players[0].token}/")
+    await phone.receive_json_from(timeout=WAIT)
+    await phone.send_to(text_data=message)
+    error = await phone.receive_json_from(timeout=WAIT)
+    assert error["type"] == "error" and error["code"] == code, error
+    await phone.disconnect()
+
+
+async def test_the_screen_only_watches():
+    room, _ = await database_sync_to_async(setup)("punto_banco", humans=1)
+    screen = await connect(f"/ws/rooms/screen/{room.screen_token}/")
+    snap = await screen.receive_json_from(timeout=WAIT)
+    assert snap["seat"] is None and snap["me"] is None
+    await screen.send_json_to({"type": "start", "client_id": "x"})
+    assert (await screen.receive_json_from(timeout=WAIT))["code"] == "bad_message"
+    await screen.disconnect()
+
+
+async def test_a_waiting_seat_times_out_by_the_consumers_timer():
+    room, players = await database_sync_to_async(setup)("punto_banco", humans=1)
+    await database_sync_to_async(Room.objects.filter(pk=room.pk).update)(timeout=1)
+    phone = await connect(f"/ws/rooms/{room.pk}/{players[0].token}/")
+    snap = await phone.receive_json_from(timeout=WAIT)
+    await phone.send_json_to({"type": "start", "client_id": "go"})
+    started = (await frames(phone, snap["v"] + 1))[-1]
+    assert started["room"]["waiting"] == [0] and started["room"]["deadline"]
+    after = (await frames(phone, started["v"] + 1))[-1]
+    assert {"seat": 0, "by": "timeout", "action": {"type": "sit_out"}} in after["actions"]
+    await phone.disconnect()

@@ -1,0 +1,163 @@
+"""Room services: seats, bots, start, actions, idempotency, version conflicts, the log."""
+
+import pytest
+
+from games import services
+from games.engines import get_engine, replay
+from games.models import Room, RoomAction
+from partynight.services.errors import ServiceError
+
+
+def room_of(room):
+    return Room.objects.get(pk=room.pk)
+
+
+def log_of(room):
+    return [{"seat": a.seat, "action": a.action} for a in RoomAction.objects.filter(room=room)]
+
+
+def test_seats_fill_with_people_and_bots_then_the_room_starts(open_room, players):
+    room = open_room(seats=3)
+    assert services.seat_join(room_id=room.pk, player=players[0])["seat"] == 0
+    assert services.seat_join(room_id=room.pk, player=players[1], seat=2)["seat"] == 2
+    with pytest.raises(ServiceError) as taken:
+        services.seat_join(room_id=room.pk, player=players[2], seat=2)
+    assert taken.value.code == "seat_taken"
+    with pytest.raises(ServiceError, match="Fill every seat"):
+        services.room_start(room_id=room.pk, actor="host")
+    services.seat_add_bot(room_id=room.pk, actor="host")
+    services.room_start(room_id=room.pk, actor="host")
+    room = room_of(room)
+    assert room.seats == [players[0].pk, "bot", players[1].pk]
+    assert room.status == "playing"
+    # the bot bet at once; the game waits for the two people
+    assert room.state["to_act"] == [0, 2]
+    assert [a.by for a in room.actions.all()] == ["bot"]
+    with pytest.raises(ServiceError) as late:
+        services.seat_join(room_id=room.pk, player=players[2])
+    assert late.value.code == "wrong_state"
+
+
+def test_moving_and_leaving_seats(open_room, players):
+    room = open_room(seats=2)
+    services.seat_join(room_id=room.pk, player=players[0])
+    services.seat_join(room_id=room.pk, player=players[0], seat=1)
+    assert room_of(room).seats == [None, players[0].pk]
+    services.seat_leave(room_id=room.pk, seat=1, actor="p", player=players[0])
+    assert room_of(room).seats == [None, None]
+
+
+def started(open_room, players, game="punto_banco", seats=2, **config):
+    room = open_room(game=game, seats=seats, **config)
+    services.seat_join(room_id=room.pk, player=players[0])
+    for _ in range(seats - 1):
+        services.seat_add_bot(room_id=room.pk, actor="host")
+    services.room_start(room_id=room.pk, actor="host")
+    return room_of(room)
+
+
+def bet(room, amount=50, on="banker", client_id="c1", **extra):
+    action = {"type": "bet", "on": on, "amount": amount}
+    return services.action_apply(
+        room_id=room.pk, seat=0, action=action, client_id=client_id, **extra
+    )
+
+
+def test_a_bet_deals_the_coup_and_a_repeat_gets_the_first_answer(open_room, players):
+    room = started(open_room, players)
+    first = bet(room)
+    assert first == {"ok": True, "v": room.version + 1}
+    after = room_of(room)
+    assert after.state["coup_no"] == 1 and after.state["last_coup"]["cards"]
+    again = bet(room)
+    assert again == first | {"replayed": True}
+    assert room_of(room).version == after.version and room_of(room).state == after.state
+
+
+def test_rules_errors_are_readable_and_change_nothing(open_room, players):
+    room = started(open_room, players)
+    with pytest.raises(ServiceError, match="between 10 and 1000") as error:
+        bet(room, amount=5000)
+    assert error.value.code == "not_allowed"
+    with pytest.raises(ServiceError, match="You can: bet, sit_out"):
+        services.action_apply(
+            room_id=room.pk, seat=0, action={"type": "bet", "hack": 1}, client_id="x"
+        )
+    with pytest.raises(ServiceError) as not_yours:
+        services.action_apply(
+            room_id=room.pk, seat=0, action={"type": "sit_out"}, client_id="y", player=players[1]
+        )
+    assert not_yours.value.code == "not_your_seat"
+    assert room_of(room).version == room.version
+    assert not RoomAction.objects.filter(room=room, by="player").exists()
+
+
+def test_a_seat_that_played_since_the_version_it_saw_is_told_so(open_room, players):
+    room = started(open_room, players)
+    bet(room, client_id="a", seen_version=room.version)
+    with pytest.raises(ServiceError) as stale:
+        bet(room, client_id="b", seen_version=room.version)
+    assert stale.value.code == "already_played"
+    bet(room, client_id="c", seen_version=room_of(room).version)
+
+
+def test_bets_are_simultaneous_a_version_moved_by_another_seat_is_fine(open_room, players):
+    room = open_room(seats=2)
+    services.seat_join(room_id=room.pk, player=players[0])
+    services.seat_join(room_id=room.pk, player=players[1])
+    services.room_start(room_id=room.pk, actor="host")
+    seen = room_of(room).version
+    bet(room, client_id="a", seen_version=seen)
+    services.action_apply(
+        room_id=room.pk, seat=1, action={"type": "sit_out"}, client_id="b", seen_version=seen
+    )
+    assert room_of(room).state["coup_no"] == 1
+
+
+def test_a_timeout_plays_the_default_for_the_waiting_people(open_room, players):
+    room = started(open_room, players, timeout=3600)
+    with pytest.raises(ServiceError) as early:
+        services.seat_timeout(room_id=room.pk, actor="timer")
+    assert early.value.code == "too_early"
+    old = services.seat_timeout(room_id=room.pk, actor="timer", seen_version=room.version - 1)
+    assert old["timed_out"] == []
+    done = services.seat_timeout(room_id=room.pk, actor="host", force=True)
+    assert done["timed_out"] == [0]
+    action = RoomAction.objects.filter(room=room, by="timeout").get()
+    assert action.action == {"type": "sit_out"}
+    assert room_of(room).state["coup_no"] == 1
+
+
+@pytest.mark.parametrize("game", ["punto_banco", "chemin_de_fer", "baccarat_banque"])
+def test_the_log_replays_to_the_stored_state(open_room, players, game):
+    room = started(open_room, players, game=game, seats=3, max_coups=5)
+    engine = get_engine(game)
+    while room.status == "playing":
+        state = room.state
+        if 0 in state["to_act"]:
+            action = engine.default_action(state, 0)
+            if state["phase"] in ("bet", "stake"):
+                action = engine.legal_actions(state, 0)[1]  # a small bet or stake
+            services.action_apply(
+                room_id=room.pk, seat=0, action=action, client_id=f"c{room.version}"
+            )
+        room = room_of(room)
+    assert room.status == "finished" and room.state["coup_no"] >= 1
+    assert replay(game, room.config, room.seed, log_of(room)) == room.state
+    seqs = list(room.actions.values_list("seq", flat=True))
+    assert seqs == list(range(1, len(seqs) + 1))
+
+
+def test_leaving_during_play_hands_the_seat_to_a_bot(open_room, players):
+    room = started(open_room, players, max_coups=3)
+    services.seat_leave(room_id=room.pk, seat=0, actor="p", player=players[0])
+    room = room_of(room)
+    assert room.seats == ["bot", "bot"] and room.status == "finished"
+    assert replay(room.game, room.config, room.seed, log_of(room)) == room.state
+
+
+def test_unknown_games_and_bad_settings_are_refused(night):
+    with pytest.raises(ServiceError, match="Unknown game"):
+        services.room_open(night_id=night.pk, game="poker", actor="host")
+    with pytest.raises(ServiceError, match="seats"):
+        services.room_open(night_id=night.pk, game="chemin_de_fer", config={"seats": 1}, actor="h")

@@ -1,0 +1,60 @@
+"""The room pages: the host's list, the phones' list and room page, the QR join, the screen."""
+
+from django.test import Client
+
+from games import services
+from games.models import Room
+
+
+def logged_in(host):
+    client = Client()
+    client.force_login(host)
+    return client
+
+
+def test_the_host_opens_a_room_adds_bots_and_starts(host, night):
+    client = logged_in(host)
+    url = f"/nights/{night.pk}/rooms/"
+    settings = {"game": "punto_banco", "seats": 2, "chips": 500, "max_coups": 5, "timeout": 30}
+    assert client.post(url, settings).status_code == 302
+    room = Room.objects.get(night=night)
+    assert room.config == {"seats": 2, "chips": 500, "max_coups": 5} and room.timeout == 30
+    page = client.get(url).content.decode()
+    assert "Punto Banco" in page and "<svg" in page and room.join_token in page
+    for what in ("bot", "bot", "start"):
+        client.post(f"/nights/{night.pk}/rooms/{room.pk}/{what}/")
+    room.refresh_from_db()
+    assert room.status == "finished" and room.seats == ["bot", "bot"]
+
+
+def test_another_host_cannot_see_the_rooms(night, django_user_model):
+    other = django_user_model.objects.create_user("other", password="pw-for-tests-1")
+    assert logged_in(other).get(f"/nights/{night.pk}/rooms/").status_code == 404
+
+
+def test_a_phone_lists_opens_and_joins_rooms_by_qr(night, players):
+    phone = Client()
+    token = players[0].token
+    page = phone.get(f"/rooms/for/{token}/")
+    assert page.status_code == 200 and "No open rooms yet" in page.content.decode()
+    settings = {"game": "chemin_de_fer", "seats": 3, "chips": 1000, "max_coups": 30, "timeout": 60}
+    opened = phone.post(f"/rooms/for/{token}/", settings)
+    room = Room.objects.get(night=night)
+    assert opened["Location"] == f"/rooms/{room.pk}/play/{token}/"
+    page = phone.get(opened["Location"]).content.decode()
+    assert f'data-ws="/ws/rooms/{room.pk}/{token}/"' in page and "Chemin de Fer" in page
+    joined = phone.get(f"/rooms/join/{room.join_token}/")
+    assert joined["Location"] == f"/rooms/{room.pk}/play/{token}/"
+    stranger = Client().get(f"/rooms/join/{room.join_token}/")
+    assert stranger.status_code == 403 and "player link" in stranger.content.decode()
+
+
+def test_bad_links_are_404_and_the_screen_shows_the_public_view(night, players):
+    room = services.room_open(night_id=night.pk, game="punto_banco", actor="host")
+    client = Client()
+    assert client.get("/rooms/for/nope/").status_code == 404
+    assert client.get(f"/rooms/{room.pk}/play/nope/").status_code == 404
+    assert client.get(f"/rooms/{room.pk + 1}/play/{players[0].token}/").status_code == 404
+    screen = client.get(f"/rooms/screen/{room.screen_token}/").content.decode()
+    assert f'data-ws="/ws/rooms/screen/{room.screen_token}/"' in screen
+    assert 'data-mode="screen"' in screen

@@ -1,0 +1,102 @@
+"""The server's PDFs, read back: pages rasterised with pypdfium2, QR codes decoded with
+zxing-cpp, text extracted. Without WeasyPrint's libraries the download explains itself."""
+
+import pypdfium2
+import pytest
+import zxingcpp
+from django.urls import reverse
+
+from partynight import print_views
+
+from .conftest import XSS, plan_night, play_night
+
+NAMES = ["Ann", "Bea", "Cat", "Dee", "Eve", XSS]
+
+
+def pages_of(response) -> list[dict]:
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    document = pypdfium2.PdfDocument(response.content)
+    pages = []
+    for page in document:
+        image = page.render(scale=3).to_pil()
+        pages.append(
+            {
+                "text": " ".join(page.get_textpage().get_text_range().split()),
+                "qr": sorted(code.text for code in zxingcpp.read_barcodes(image)),
+                "size": page.get_size(),
+            }
+        )
+    return pages
+
+
+def phone_url(player) -> str:
+    return f"http://testserver/play/{player.token}/"
+
+
+@pytest.mark.django_db
+def test_score_sheets_pdf_has_a_page_per_player_with_their_qr_code(host_client, host, weasyprint):
+    night = plan_night(host, NAMES)
+    response = host_client.get(reverse("print_sheets_pdf", args=[night.pk]))
+    assert 'filename="friday-bunco-2026-12-04-sheets.pdf"' in response["Content-Disposition"]
+    pages = pages_of(response)
+    players = list(night.players.all())
+    assert len(pages) == len(players)
+    for page, player in zip(pages, players, strict=True):
+        assert player.name in page["text"] and "Friday Bunco" in page["text"]
+        assert page["qr"] == [phone_url(player)]
+    assert round(pages[0]["size"][0]) == 595  # A4 is 595 x 842 points
+
+
+@pytest.mark.django_db
+def test_two_sheets_a_page_on_letter_paper(host_client, host, weasyprint):
+    night = plan_night(host, NAMES)
+    url = reverse("print_sheets_pdf", args=[night.pk])
+    pages = pages_of(host_client.get(url, {"per_page": "2", "paper": "letter"}))
+    players = list(night.players.all())
+    assert len(pages) == 3
+    assert [round(x) for x in pages[0]["size"]] == [612, 792]
+    for page, pair in zip(pages, [players[0:2], players[2:4], players[4:6]], strict=True):
+        assert page["qr"] == sorted(phone_url(p) for p in pair)
+        assert all(p.name in page["text"] for p in pair)
+
+
+@pytest.mark.django_db
+def test_blank_and_table_sheets_pdf(host_client, host, weasyprint):
+    night = plan_night(host, NAMES + ["Fay", "Gil", "Hal", "Ivy"])  # 10 players: 3 tables
+    blank = pages_of(host_client.get(reverse("print_sheets_pdf", args=[night.pk]), {"blank": 3}))
+    assert len(blank) == 3 and all(p["qr"] == [] and "Name:" in p["text"] for p in blank)
+    tables = pages_of(host_client.get(reverse("print_tables_pdf", args=[night.pk])))
+    assert [p["text"].split(" table (")[0].split()[-1] for p in tables] == [
+        "Head",
+        "Middle",
+        "Foot",
+    ]
+    assert all("Team A tally" in p["text"] and "Team B tally" in p["text"] for p in tables)
+
+
+@pytest.mark.django_db
+def test_results_pdf_lists_standings_prizes_the_fuzzy_die_and_the_pot(
+    host_client, host, weasyprint
+):
+    night = play_night(plan_night(host, NAMES))
+    (page,) = pages_of(host_client.get(reverse("print_results_pdf", args=[night.pk])))
+    text = page["text"]
+    assert "Pot: $30" in text and f"Fuzzy die: {night.fuzzy_holder.name}" in text
+    packed = "".join(text.split())  # table cells wrap long names
+    for award in night.awards.all():
+        assert "".join(f"{award.name}{award.player.name}${award.amount}".split()) in packed
+    for player in night.players.filter(is_ghost=False):
+        assert "".join(player.name.split()) in packed
+    assert "Copy as text" not in text  # the share box is for the screen only
+
+
+@pytest.mark.django_db
+def test_without_the_pdf_libraries_the_download_says_what_to_install(
+    host_client, host, monkeypatch
+):
+    night = plan_night(host, NAMES)
+    monkeypatch.setattr(print_views, "load_weasyprint", lambda: None)
+    response = host_client.get(reverse("print_sheets_pdf", args=[night.pk]))
+    assert response.status_code == 503
+    assert "apt-get install libpango-1.0-0" in response.content.decode()
+    assert "print it from the browser" in response.content.decode()

@@ -1,0 +1,88 @@
+"""The results: the read-only link anyone with it can open (no login), the text summary
+for the group chat, the host's print page and the standings as CSV."""
+
+import csv
+import html
+import io
+
+import pytest
+from django.urls import reverse
+
+from partynight.services import history, selectors
+
+from .conftest import XSS, plan_night, play_night
+
+NAMES = ["Ann", "Bea", "Cat", "Dee", "Eve", XSS]
+ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
+
+
+@pytest.fixture
+def night(host):
+    return play_night(plan_night(host, NAMES))
+
+
+@pytest.mark.django_db
+def test_the_results_link_needs_no_login_and_shows_standings_and_prizes(client, night):
+    response = client.get(reverse("results_public", args=[night.results_token]))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert XSS not in page and ESCAPED in page
+    assert "Pot: $30" in page and f"Fuzzy die: {night.fuzzy_holder.name}" in page
+    for award in night.awards.all():
+        assert award.name.replace("'", "&#x27;") in page
+    standings = page.split('id="standings"')[1]
+    assert standings.count("<tr>") == 1 + 6  # the header and six players, no ghosts
+    assert 'id="copy-summary"' in page and "navigator.clipboard.writeText" in page
+    assert "Download PDF" not in page and reverse("night", args=[night.pk]) not in page
+
+
+@pytest.mark.django_db
+def test_an_unknown_results_token_is_a_404(client, night):
+    assert client.get(reverse("results_public", args=["nope"])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_summary_text_lists_prizes_pot_and_standings(client, night):
+    page = client.get(reverse("results_public", args=[night.results_token])).content.decode()
+    summary = page.split('<textarea id="summary" rows="12" readonly>')[1].split("</textarea>")[0]
+    lines = html.unescape(summary).splitlines()
+    assert lines[0] == "Friday Bunco, Fri 04 Dec 2026: results"
+    awards = list(night.awards.select_related("player"))
+    for award, line in zip(awards, lines[2:], strict=False):
+        assert line.startswith(f"{award.name}: {award.player.name} ${award.amount} (")
+    assert "Pot: $30" in lines and "Standings (W-L, Buncos):" in lines
+    assert f"Fuzzy die: {night.fuzzy_holder.name}" in lines
+    assert len(lines) == 2 + len(awards) + 1 + 1 + 2 + 6
+
+
+@pytest.mark.django_db
+def test_the_host_results_page_links_to_paper_and_the_share_link(host_client, night):
+    page = host_client.get(reverse("results", args=[night.pk])).content.decode()
+    for name in ("print_results", "print_results_pdf", "standings_csv"):
+        assert reverse(name, args=[night.pk]) in page
+    assert reverse("results_public", args=[night.results_token]) in page
+    sheet = host_client.get(reverse("print_results", args=[night.pk])).content.decode()
+    assert f"http://testserver/results/{night.results_token}/" in sheet
+    assert XSS not in sheet
+
+
+@pytest.mark.django_db
+def test_standings_csv(host_client, night):
+    response = host_client.get(reverse("standings_csv", args=[night.pk]))
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    snapshot = selectors.night_snapshot(night)
+    expected = history.results(night, snapshot, lambda tie, names: [])["standings"]
+    assert [r["name"] for r in rows] == [s["name"] for s in expected]
+    assert [int(r["wins"]) for r in rows] == [s["wins"] for s in expected]
+    assert sum(int(r["winnings"]) for r in rows) == 30
+    by_name = {r["name"]: r for r in rows}
+    for award in night.awards.select_related("player"):
+        assert award.name in by_name[award.player.name]["prizes"]
+
+
+@pytest.mark.django_db
+def test_a_name_like_a_formula_is_quoted_in_the_csv(host_client, host):
+    night = play_night(plan_night(host, ["=HYPERLINK(1)", "Bea", "Cat", "Dee"]))
+    text = host_client.get(reverse("standings_csv", args=[night.pk])).content.decode()
+    assert "'=HYPERLINK(1)" in text and ",=HYPERLINK" not in text

@@ -1,0 +1,390 @@
+"""The phones', dashboard's and big screen's websockets, end to end through the ASGI app
+(origin check, session auth, routing, consumers, services, the channel layer)."""
+
+import asyncio
+import datetime
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.test import Client
+
+from partynight.asgi import application
+from partynight.models import Event, Seat, Table
+from partynight.services import nights, play
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+HEADERS = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
+WAIT = 5
+
+
+def make_night(host, players=8, start=True, name="Friday Bunco"):
+    night = nights.night_create(host=host, name=name, date=datetime.date(2026, 12, 4), seed=11)
+    for i in range(players):
+        nights.player_add(night_id=night.pk, name=f"Player {i + 1}", actor="host")
+    if start:
+        nights.seats_draw(night_id=night.pk, actor="host")
+        play.round_start(night_id=night.pk, number=1, actor="host")
+    return night
+
+
+def seated(night, table):
+    """The players at `table` in the current round, by seat."""
+    rows = Seat.objects.filter(table__round__night=night, table__number=table).order_by(
+        "table__round__number", "position"
+    )
+    return [row.player for row in rows][-4:]
+
+
+def table_row(night, number):
+    return Table.objects.filter(round__night=night, number=number).order_by("-round__number")[0]
+
+
+@pytest.fixture
+def host(transactional_db):
+    return get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
+
+
+@pytest.fixture
+def night(host):
+    return make_night(host)
+
+
+@pytest.fixture
+def host_cookie(host):
+    client = Client()
+    client.force_login(host)
+    return f"sessionid={client.cookies['sessionid'].value}"
+
+
+async def open_socket(path, cookie=None, snapshot=True):
+    headers = list(HEADERS) + ([(b"cookie", cookie.encode())] if cookie else [])
+    communicator = WebsocketCommunicator(application, path, headers=headers)
+    connected, _ = await communicator.connect(timeout=WAIT)
+    assert connected
+    if snapshot:
+        first = await communicator.receive_json_from(timeout=WAIT)
+        assert first["type"] == "snapshot", first
+        communicator.snapshot = first
+    return communicator
+
+
+async def phone(player):
+    return await open_socket(f"/ws/play/{player.token}/")
+
+
+async def until(communicator, predicate, timeout=WAIT):
+    """Frames until one matches `predicate` (frames in between are skipped)."""
+    async with asyncio.timeout(timeout):
+        while True:
+            message = await communicator.receive_json_from(timeout=timeout)
+            if predicate(message):
+                return message
+
+
+async def close_all(*communicators):
+    for communicator in communicators:
+        await communicator.disconnect()
+
+
+def roll(entry="1", v=None, client_id="c1", **extra):
+    message = {"type": "roll", "entry": entry, "client_id": client_id, **extra}
+    if v is not None:
+        message["v"] = v
+    return message
+
+
+async def test_a_phone_gets_a_snapshot_on_connect(night):
+    player = (await database_sync_to_async(seated)(night, 1))[0]
+    socket = await phone(player)
+    snap = socket.snapshot
+    assert snap["me"]["id"] == player.key and snap["seat"] == 0
+    assert snap["table"]["number"] == 1 and snap["table"]["name"] == "Head"
+    assert snap["round"]["number"] == 1 and snap["round"]["up"] == 1
+    assert snap["versions"]["table:1:1"] == snap["table"]["version"]
+    assert "night" in snap["versions"]
+    await close_all(socket)
+
+
+async def test_a_roll_reaches_the_other_phones_at_the_table_and_the_dashboard(night, host_cookie):
+    players = await database_sync_to_async(seated)(night, 1)
+    others = await database_sync_to_async(seated)(night, 2)
+    phones = [await phone(p) for p in players]
+    elsewhere = await phone(others[0])
+    dashboard = await open_socket(f"/ws/nights/{night.pk}/", cookie=host_cookie)
+    screen = await open_socket(f"/ws/screen/{night.screen_token}/")
+    v = phones[0].snapshot["table"]["version"]
+    await phones[1].send_json_to(roll("2", v=v))
+    result = await until(phones[1], lambda m: m["type"] == "result")
+    assert result["ok"] and result["client_id"] == "c1" and result["table_version"] == v + 1
+    assert result["roll"]["points"] == 2
+    for socket in [*phones, dashboard, screen]:
+        event = await until(socket, lambda m: m["type"] == "table")
+        assert event["scope"] == "table:1:1" and event["v"] == v + 1
+        assert event["roll"]["points"] == 2 and event["table"]["points"][0] == 2
+    assert await elsewhere.receive_nothing(timeout=0.3)
+    await close_all(*phones, elsewhere, dashboard, screen)
+
+
+async def test_the_host_dashboard_can_enter_a_roll_at_any_table(night, host_cookie):
+    dashboard = await open_socket(f"/ws/nights/{night.pk}/", cookie=host_cookie)
+    await dashboard.send_json_to(roll("0", table=2, client_id="h1"))
+    result = await until(dashboard, lambda m: m["type"] == "result")
+    assert result["roll"]["kind"] == "miss" and result["roll"]["table"] == 2
+    await close_all(dashboard)
+
+
+async def test_a_double_tapped_roll_counts_once(night):
+    players = await database_sync_to_async(seated)(night, 1)
+    socket = await phone(players[0])
+    v = socket.snapshot["table"]["version"]
+    await socket.send_json_to(roll("1", v=v, client_id="tap"))
+    await socket.send_json_to(roll("1", v=v, client_id="tap"))
+    first = await until(socket, lambda m: m["type"] == "result")
+    second = await until(socket, lambda m: m["type"] == "result")
+    assert "replayed" not in first and second["replayed"] is True
+    assert second["table_version"] == first["table_version"] == v + 1
+    assert second["roll"] == first["roll"]
+    count = Event.objects.filter(night=night, kind="roll").acount
+    assert await count() == 1
+    row = await database_sync_to_async(table_row)(night, 1)
+    assert row.version == v + 1 and row.state["points"][0] == 1
+    await close_all(socket)
+
+
+async def test_two_phones_entering_the_same_roll_at_once_record_it_once(night):
+    players = await database_sync_to_async(seated)(night, 1)
+    a, b = await phone(players[0]), await phone(players[2])
+    v = a.snapshot["table"]["version"]
+    await asyncio.gather(
+        a.send_json_to(roll("1", v=v, client_id="a")), b.send_json_to(roll("1", v=v, client_id="b"))
+    )
+    answers = [
+        await until(s, lambda m: m["type"] in ("result", "error") and m.get("client_id"))
+        for s in (a, b)
+    ]
+    kinds = sorted(m["type"] for m in answers)
+    assert kinds == ["error", "result"]
+    error = next(m for m in answers if m["type"] == "error")
+    assert error["code"] == "already_recorded"
+    assert await Event.objects.filter(night=night, kind="roll").acount() == 1
+    row = await database_sync_to_async(table_row)(night, 1)
+    assert row.version == v + 1 and row.state["points"] == [1, 0]
+    await close_all(a, b)
+
+
+async def test_a_player_cannot_score_at_another_table(night):
+    players = await database_sync_to_async(seated)(night, 1)
+    socket = await phone(players[0])
+    before = [await database_sync_to_async(table_row)(night, n) for n in (1, 2)]
+    await socket.send_json_to(roll("2", table=2, client_id="x"))
+    error = await until(socket, lambda m: m["type"] == "error")
+    assert error["code"] == "not_your_table" and error["client_id"] == "x"
+    after = [await database_sync_to_async(table_row)(night, n) for n in (1, 2)]
+    assert [(t.version, t.state) for t in after] == [(t.version, t.state) for t in before]
+    assert await Event.objects.filter(night=night, kind="roll").acount() == 0
+    await close_all(socket)
+
+
+def _bad_links(night, host):
+    other_host = get_user_model().objects.create_user("other", password="pw-for-tests-2")
+    planning = make_night(other_host, players=5, start=False, name="Other night")
+    removed = planning.players.first()
+    nights.player_remove(night_id=planning.pk, player_id=removed.pk, actor="host")
+    return {
+        "forged": "/ws/play/not-a-real-token-123/",
+        "removed": f"/ws/play/{removed.token}/",
+        "screen_with_player_token": f"/ws/screen/{removed.token}/",
+        "other_hosts_night": f"/ws/nights/{planning.pk}/",
+        "no_login": f"/ws/nights/{night.pk}/",
+        "forged_screen": "/ws/screen/forged/",
+    }
+
+
+@pytest.mark.parametrize(
+    "which",
+    [
+        "forged",
+        "removed",
+        "screen_with_player_token",
+        "other_hosts_night",
+        "no_login",
+        "forged_screen",
+    ],
+)
+async def test_a_bad_link_is_refused_with_4403_and_changes_nothing(night, host, host_cookie, which):
+    links = await database_sync_to_async(_bad_links)(night, host)
+    events = await Event.objects.acount()
+    cookie = host_cookie if which == "other_hosts_night" else None
+    socket = await open_socket(links[which], cookie=cookie, snapshot=False)
+    error = await socket.receive_json_from(timeout=WAIT)
+    assert error["type"] == "error" and error["code"] == "bad_link"
+    closing = await socket.receive_output(timeout=WAIT)
+    assert closing == {"type": "websocket.close", "code": 4403}
+    assert await Event.objects.acount() == events
+
+
+BAD_MESSAGES = {
+    "bad_json": "{not json",
+    "not_an_object": "[1, 2, 3]",
+    "a_string": '"roll"',
+    "unknown_type": json.dumps({"type": "cheat", "client_id": "q"}),
+    "host_only_type": json.dumps({"type": "bell", "round": 1, "client_id": "q"}),
+    "unknown_field": json.dumps({"type": "roll", "entry": "1", "client_id": "q", "evil": 1}),
+    "entry_wrong_type": json.dumps({"type": "roll", "entry": 2, "client_id": "q"}),
+    "entry_unknown": json.dumps({"type": "roll", "entry": "7", "client_id": "q"}),
+    "v_wrong_type": json.dumps({"type": "roll", "entry": "1", "v": "3", "client_id": "q"}),
+    "v_bool": json.dumps({"type": "roll", "entry": "1", "v": True, "client_id": "q"}),
+    "dice_out_of_range": json.dumps({"type": "roll", "dice": [0, 7, 1], "client_id": "q"}),
+    "dice_too_few": json.dumps({"type": "roll", "dice": [1, 2], "client_id": "q"}),
+    "dice_and_entry": json.dumps(
+        {"type": "roll", "dice": [1, 2, 3], "entry": "1", "client_id": "q"}
+    ),
+    "neither_dice_nor_entry": json.dumps({"type": "roll", "client_id": "q"}),
+    "table_out_of_range": json.dumps({"type": "roll", "entry": "1", "table": 99, "client_id": "q"}),
+    "missing_client_id": json.dumps({"type": "roll", "entry": "1"}),
+    "client_id_too_long": json.dumps({"type": "roll", "entry": "1", "client_id": "x" * 65}),
+    "client_id_not_text": json.dumps({"type": "roll", "entry": "1", "client_id": 5}),
+    "too_large": json.dumps({"type": "roll", "entry": "1", "client_id": "q", "pad": "x" * 5000}),
+    "deeply_nested": "[" * 100_000 + "]" * 100_000,
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_MESSAGES) + ["binary"])
+async def test_every_bad_message_gets_an_error_frame_and_the_socket_lives_on(night, name):
+    players = await database_sync_to_async(seated)(night, 1)
+    socket = await phone(players[0])
+    if name == "binary":
+        await socket.send_to(bytes_data=b"\x00\x01")
+    else:
+        await socket.send_to(text_data=BAD_MESSAGES[name])
+    error = await socket.receive_json_from(timeout=WAIT)
+    assert error["type"] == "error" and error["code"] == "bad_message" and error["message"]
+    await socket.send_json_to({"type": "resync"})
+    assert (await socket.receive_json_from(timeout=WAIT))["type"] == "snapshot"
+    assert await Event.objects.filter(kind="roll").acount() == 0
+    await close_all(socket)
+
+
+async def test_the_bell_reaches_every_phone_of_the_night(night):
+    head = await database_sync_to_async(seated)(night, 1)
+    other = await database_sync_to_async(seated)(night, 2)
+    phones = [await phone(p) for p in head + other]
+    v = phones[0].snapshot["table"]["version"]
+    await phones[3].send_json_to(roll("bunco", v=v, client_id="b"))
+    for socket in phones:
+        bell = await until(socket, lambda m: m["type"] == "night" and m["what"] == "bell")
+        assert bell["bell"] == {"table": 1, "reason": "bunco"} and bell["scope"] == "night"
+        snap = await until(socket, lambda m: m["type"] == "snapshot")
+        assert snap["versions"]["night"] >= bell["v"]
+        assert snap["round"]["state"] == "finishing"
+    assert phones[4].snapshot["table"]["number"] == 2
+    await close_all(*phones)
+
+
+async def test_a_phone_that_reconnects_gets_current_versions(night):
+    players = await database_sync_to_async(seated)(night, 1)
+    a, b = await phone(players[0]), await phone(players[1])
+    v = a.snapshot["versions"]["table:1:1"]
+    await a.disconnect()
+    await b.send_json_to(roll("1", v=v, client_id="r1"))
+    await until(b, lambda m: m["type"] == "result")
+    await b.send_json_to(roll("1", v=v + 1, client_id="r2"))
+    await until(b, lambda m: m["type"] == "result")
+    again = await phone(players[0])
+    assert again.snapshot["versions"]["table:1:1"] == v + 2
+    assert again.snapshot["table"]["points"][0] == 2
+    await close_all(b, again)
+
+
+async def test_resync_after_a_gap_sends_a_snapshot(night):
+    players = await database_sync_to_async(seated)(night, 1)
+    socket = await phone(players[0])
+    await socket.send_json_to({"type": "resync"})
+    snap = await socket.receive_json_from(timeout=WAIT)
+    assert snap["type"] == "snapshot" and snap["versions"] == socket.snapshot["versions"]
+    await close_all(socket)
+
+
+def _roll_and_roll_back(night_id, v):
+    class Abort(Exception):
+        pass
+
+    try:
+        with transaction.atomic():
+            play.roll_record(
+                night_id=night_id,
+                table_number=1,
+                entry="2",
+                client_id="gone",
+                actor="t",
+                seen_version=v,
+            )
+            raise Abort
+    except Abort:
+        pass
+
+
+async def test_broadcasts_go_out_only_after_commit(night):
+    players = await database_sync_to_async(seated)(night, 1)
+    socket = await phone(players[0])
+    v = socket.snapshot["table"]["version"]
+    await database_sync_to_async(_roll_and_roll_back)(night.pk, v)
+    assert await socket.receive_nothing(timeout=0.5)
+    assert not await Event.objects.filter(client_id="gone").aexists()
+    await database_sync_to_async(play.roll_record)(
+        night_id=night.pk, table_number=1, entry="2", client_id="kept", actor="t", seen_version=v
+    )
+    event = await until(socket, lambda m: m["type"] == "table")
+    assert event["v"] == v + 1
+
+
+async def test_a_finished_round_tells_each_phone_where_to_go(host):
+    night4 = await database_sync_to_async(make_night)(host, players=4)
+    players = await database_sync_to_async(seated)(night4, 1)
+    phones = [await phone(p) for p in players]
+    v = phones[0].snapshot["table"]["version"]
+    await phones[0].send_json_to(roll("bunco", v=v, client_id="bb"))
+    for socket in phones:
+        snap = await until(
+            socket, lambda m: m["type"] == "snapshot" and m["round"]["state"] == "done"
+        )
+        assert snap["move"] and "partner" in snap["move"]
+        assert snap["table"]["phase"] == "done"
+    await close_all(*phones)
+
+
+async def test_a_ghosts_turn_is_rolled_by_the_server_and_shown_as_table_events(host):
+    night5 = await database_sync_to_async(make_night)(host, players=5)  # 3 ghosts, 2 tables
+    row = await database_sync_to_async(table_row)(night5, 2)
+    ghosts = set(row.state["ghosts"])
+    people = [p for p in await database_sync_to_async(seated)(night5, 2) if not p.is_ghost]
+    assert ghosts and people
+    socket = await phone(people[0])
+    v = socket.snapshot["table"]["version"]
+    ghost_rolls = []
+    for n in range(4):  # misses pass the dice; a ghost's seat comes up within a lap
+        await socket.send_json_to(roll("0", v=v, client_id=f"g{n}"))
+        answered, latest = None, None
+        while answered is None or latest is None or latest["v"] < answered:
+            message = await socket.receive_json_from(timeout=WAIT)
+            if message["type"] == "result":
+                answered = message["table_version"]
+            elif message["type"] == "table":
+                latest = message
+                if message["roll"] and message["roll"]["player"] in ghosts:
+                    ghost_rolls.append(message)
+            if latest and answered and latest["v"] >= answered:
+                table = latest["table"]
+                if table["turn"] is not None and table["seats"][table["turn"]]["ghost"]:
+                    latest = None  # the ghost's rolls are still coming
+        v = latest["v"]
+        if ghost_rolls:
+            break
+    assert ghost_rolls, "the app should have rolled for a ghost"
+    assert await Event.objects.filter(night=night5, kind="roll", actor="app").aexists()
+    await close_all(socket)

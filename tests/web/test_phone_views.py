@@ -1,0 +1,121 @@
+"""The phone pages: the play link, the join link behind the QR code, and the page weight."""
+
+import datetime
+import re
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.staticfiles import finders
+
+from partynight.models import Player
+from partynight.services import nights, play
+
+PAGE_BUDGET = 60 * 1024
+
+
+@pytest.fixture
+def host(db):
+    return get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
+
+
+@pytest.fixture
+def night(host):
+    night = nights.night_create(
+        host=host, name="Friday <b>Bunco</b>", date=datetime.date(2026, 12, 4)
+    )
+    nights.player_add(night_id=night.pk, name="Ann <script>", actor="host")
+    return night
+
+
+def test_the_play_page_renders_for_a_players_link(client, night):
+    player = night.players.get()
+    response = client.get(f"/play/{player.token}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f'data-ws="/ws/play/{player.token}/"' in html
+    assert "Ann &lt;script&gt;" in html and "<script>" not in html.replace(
+        '<script src="', ""
+    ).replace("</script>", "")
+    assert "js/live.js" in html and "js/phone.js" in html
+    for entry in ("0", "1", "2", "mini", "bunco", "wipeout"):
+        assert f'data-entry="{entry}"' in html
+
+
+@pytest.mark.parametrize("kind", ["forged", "removed", "ghost"])
+def test_a_bad_play_link_is_a_clear_404(client, night, kind):
+    if kind == "forged":
+        token = "nope-not-a-token"
+    elif kind == "ghost":
+        token = Player.objects.create(night=night, name="Ghost 1", is_ghost=True).token
+    else:
+        player = night.players.get()
+        nights.player_remove(night_id=night.pk, player_id=player.pk, actor="host")
+        token = player.token
+    response = client.get(f"/play/{token}/")
+    assert response.status_code == 404
+    assert b"This player link is not valid; ask the host for your link." in response.content
+
+
+def test_joining_adds_the_player_and_opens_their_phone_page(client, night):
+    page = client.get(f"/join/{night.join_token}/")
+    assert page.status_code == 200 and b"Your name" in page.content
+    response = client.post(f"/join/{night.join_token}/", {"name": "  Bea   Smith "})
+    player = night.players.get(name="Bea Smith")
+    assert response.status_code == 302 and response.url == f"/play/{player.token}/"
+    assert night.events.filter(kind="player_added", actor="join").exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [("", "Please enter a name."), ("ann <SCRIPT>", "already playing tonight")],
+)
+def test_join_errors_are_shown(client, night, name, message):
+    response = client.post(f"/join/{night.join_token}/", {"name": name})
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert night.players.count() == 1
+
+
+def test_join_after_play_started_is_refused_clearly(client, night):
+    for i in range(3):
+        nights.player_add(night_id=night.pk, name=f"P{i}", actor="host")
+    nights.seats_draw(night_id=night.pk, actor="host")
+    play.round_start(night_id=night.pk, number=1, actor="host")
+    assert b"Play has started" in client.get(f"/join/{night.join_token}/").content
+    response = client.post(f"/join/{night.join_token}/", {"name": "Late Larry"})
+    assert response.status_code == 400 and b"Play has started" in response.content
+    assert not night.players.filter(name="Late Larry").exists()
+
+
+def test_a_bad_join_link_is_a_404(client, night):
+    response = client.get("/join/not-the-token/")
+    assert response.status_code == 404 and b"join link is not valid" in response.content
+
+
+def test_join_checks_csrf(night):
+    from django.test import Client
+
+    strict = Client(enforce_csrf_checks=True)
+    assert strict.post(f"/join/{night.join_token}/", {"name": "Eve"}).status_code == 403
+    page = strict.get(f"/join/{night.join_token}/")
+    token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page.content).group(1)
+    response = strict.post(
+        f"/join/{night.join_token}/", {"name": "Eve", "csrfmiddlewaretoken": token.decode()}
+    )
+    assert response.status_code == 302
+
+
+def test_the_whole_phone_page_is_under_60_kb(client, night):
+    player = night.players.get()
+    html = client.get(f"/play/{player.token}/").content
+    assets = re.findall(rb'(?:src|href)="/static/([^"]+)"', html)
+    assert {a.decode() for a in assets} >= {"css/phone.css", "js/live.js", "js/phone.js"}
+    sizes = {a.decode(): Path(finders.find(a.decode())).stat().st_size for a in assets}
+    total = len(html) + sum(sizes.values())
+    print(
+        f"\nphone page: html={len(html)} "
+        + " ".join(f"{k}={v}" for k, v in sizes.items())
+        + f" total={total} bytes"
+    )
+    assert total < PAGE_BUDGET
