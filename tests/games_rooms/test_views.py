@@ -58,3 +58,11 @@ def test_bad_links_are_404_and_the_screen_shows_the_public_view(night, players):
     screen = client.get(f"/rooms/screen/{room.screen_token}/").content.decode()
     assert f'data-ws="/ws/rooms/screen/{room.screen_token}/"' in screen
     assert 'data-mode="screen"' in screen
+
+
+def test_the_rooms_are_linked_from_the_phone_and_the_planning_page(client, host, night, players):
+    phone = client.get(f"/play/{players[0].token}/")
+    assert f'href="/rooms/for/{players[0].token}/"' in phone.content.decode()
+    client.force_login(host)
+    planning = client.get(f"/nights/{night.pk}/")
+    assert f'href="/nights/{night.pk}/rooms/"' in planning.content.decode()
