@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell sha1sum requirements.txt | cut -c1-12)
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# Daphne's own cap on a websocket message and frame (its default is 1 MiB; README: Operations)
+DAPHNE_LIMITS := --websocket-max-message-size 16384 --websocket-max-frame-size 16384
 
 .PHONY: run test lint format bench clean
 
@@ -17,7 +19,7 @@ $(STAMP): requirements.txt
 run: $(STAMP)
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py seed_demo --base-url http://$(HOST):$(PORT)
-	DEBUG=$${DEBUG:-1} $(BIN)/daphne -b $(HOST) -p $(PORT) partynight.asgi:application
+	DEBUG=$${DEBUG:-1} $(BIN)/daphne -b $(HOST) -p $(PORT) $(DAPHNE_LIMITS) partynight.asgi:application
 
 test: $(STAMP)
 	$(BIN)/ruff check .

@@ -53,6 +53,9 @@ class RoomConsumer(NightConsumer):
         ).first()
         return self.player is not None
 
+    def socket_owner(self):
+        return f"player:{self.player.pk}"  # the room sockets count with the phone's others
+
     def parse(self, text):
         return parse_room_message(text, self.actions)
 
@@ -136,6 +139,9 @@ class RoomScreenConsumer(RoomConsumer):
         room = Room.objects.filter(screen_token=token).first()
         self.room_id, self.timer, self.seat = (room and room.pk), None, None
         return room is not None
+
+    def socket_owner(self):
+        return None
 
     def act(self, message):
         raise ServiceError("This screen only watches.", "read_only")

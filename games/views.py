@@ -15,6 +15,7 @@ from games import services
 from games.models import Room
 from games.selectors import TITLES, room_snapshot
 from partynight.host_views import actor_of, host_night
+from partynight.limits import guard_link
 from partynight.models import Player
 from partynight.services.errors import ServiceError
 
@@ -100,6 +101,7 @@ def _not_found(request, message):
     return render(request, "phone/not_found.html", {"message": message}, status=404)
 
 
+@guard_link
 @require_http_methods(["GET", "POST"])
 def player_rooms(request, token):
     player = _player(token)
@@ -118,6 +120,7 @@ def player_rooms(request, token):
     return render(request, "games/player_rooms.html", context)
 
 
+@guard_link
 def room_play(request, room_id, token):
     player = _player(token)
     room = Room.objects.filter(pk=room_id, night_id=player and player.night_id).first()
@@ -136,6 +139,7 @@ def room_play(request, room_id, token):
     return render(request, "games/room.html", context)
 
 
+@guard_link
 def room_join(request, join_token):
     """The room's QR code: a phone that opened its player link before goes to the room."""
     room = get_object_or_404(Room, join_token=join_token)
@@ -145,6 +149,7 @@ def room_join(request, join_token):
     return render(request, "games/join.html", {"room": room}, status=403)
 
 
+@guard_link
 def room_screen(request, token):
     room = get_object_or_404(Room, screen_token=token)
     _, join_qr = qr_svg(request, "room-join", join_token=room.join_token)

@@ -2,16 +2,40 @@
 connect and on every night-level change, validate each message and pass actions to the
 services. The protocol is documented in docs/protocol.md."""
 
+import asyncio
+import json
+
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from partynight import demo
+from partynight import demo, limits
 from partynight.models import Night, Player
 from partynight.services import broadcast, play, selectors
 from partynight.services.errors import ServiceError
 from partynight.services.messages import MessageError, parse_message
 
 MAX_MESSAGE_BYTES = 4096
+
+
+def cached(call):
+    """A limits.* call off the database thread (the cache is thread-safe)."""
+    return sync_to_async(call, thread_sensitive=False)
+
+
+def _too_large(text):
+    return len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES
+
+
+def _client_id_of(text):
+    """The client id of a message, if it has a usable one (for errors sent unparsed)."""
+    try:
+        client_id = json.loads(text).get("client_id") if len(text) <= MAX_MESSAGE_BYTES else None
+    except (TypeError, ValueError, AttributeError, RecursionError):
+        return None
+    if isinstance(client_id, str) and 1 <= len(client_id) <= 64 and client_id.isprintable():
+        return client_id
+    return None
 
 
 class StatusConsumer(AsyncJsonWebsocketConsumer):
@@ -24,6 +48,20 @@ class StatusConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "status", "live": True, "layer": layer})
 
 
+_open_sockets: set = set()
+
+
+async def _drop_open_sockets():
+    """A broadcast failed (the channel layer went away): close every socket of this process,
+    so each client reconnects, with backoff, once the layer is back, and starts again from
+    a snapshot instead of silently missing what was lost."""
+    for consumer in list(_open_sockets):
+        await consumer.close(code=4503)
+
+
+broadcast.failure_listeners.append(_drop_open_sockets)
+
+
 class NightConsumer(AsyncJsonWebsocketConsumer):
     """Shared by the phone, the dashboard and the big screen: groups, snapshots, errors."""
 
@@ -32,15 +70,42 @@ class NightConsumer(AsyncJsonWebsocketConsumer):
 
     async def connect(self):
         self.groups_joined = set()
+        self.bucket, self.slot, self.lease = limits.TokenBucket(), None, None
         await self.accept()
+        _open_sockets.add(self)
+        ip = limits.client_ip(self.scope)
+        if await cached(limits.link_blocked)(ip):  # guessing links: refuse them all
+            return await self.refuse("rate_limited", limits.RATE_LIMITED, 4429)
         if not await self.authenticate():
-            await self.send_json(
-                {"type": "error", "code": "bad_link", "message": self.refusal}, close=4403
-            )
-            return
+            await cached(limits.link_failed)(ip)
+            return await self.refuse("bad_link", self.refusal, 4403)
+        owner = self.socket_owner()
+        if owner is not None:
+            self.slot = await cached(limits.socket_claim)(owner, self.channel_name)
+            if self.slot is None:
+                return await self.refuse("too_many_sockets", limits.TOO_MANY_SOCKETS, 4429)
+            if self.slot:
+                self.lease = asyncio.ensure_future(self.renew_lease())
         await self.send_snapshot()
 
+    async def refuse(self, code, message, close):
+        await self.send_json({"type": "error", "code": code, "message": message}, close=close)
+
+    def socket_owner(self):
+        """Who this socket counts against (at most limits.SOCKETS_PER_PLAYER each)."""
+        return None
+
+    async def renew_lease(self):
+        while True:
+            await asyncio.sleep(limits.SOCKET_LEASE / 3)
+            await cached(limits.socket_renew)(self.slot)
+
     async def disconnect(self, code):
+        _open_sockets.discard(self)
+        if getattr(self, "lease", None):
+            self.lease.cancel()
+        if getattr(self, "slot", None):
+            await cached(limits.socket_release)(self.slot, self.channel_name)
         for group in getattr(self, "groups_joined", ()):
             await self.channel_layer.group_discard(group, self.channel_name)
 
@@ -53,7 +118,17 @@ class NightConsumer(AsyncJsonWebsocketConsumer):
         self.groups_joined = set(groups)
 
     async def receive(self, text_data=None, bytes_data=None):
-        if bytes_data is not None or text_data is None or len(text_data) > MAX_MESSAGE_BYTES:
+        if not self.bucket.take():  # over the per-socket rate: not applied, not parsed
+            await self.send_json(
+                {
+                    "type": "error",
+                    "code": "slow_down",
+                    "message": limits.SLOW_DOWN,
+                    "client_id": _client_id_of(text_data),
+                }
+            )
+            return
+        if bytes_data is not None or text_data is None or _too_large(text_data):
             await self.send_json(
                 {
                     "type": "error",
@@ -122,6 +197,9 @@ class PlayerConsumer(NightConsumer):
             .first()
         )
         return self.player is not None
+
+    def socket_owner(self):
+        return f"player:{self.player.pk}"
 
     async def send_snapshot(self):
         snapshot = await database_sync_to_async(self.snapshot)()

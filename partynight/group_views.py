@@ -55,7 +55,7 @@ def _season(request) -> int | None:
 @login_required
 @require_http_methods(["GET", "POST"])
 def group_list(request):
-    form = GroupForm(request.POST or None)
+    form = GroupForm(request.POST if request.method == "POST" else None)  # {} is refused too
     if request.method == "POST" and form.is_valid():
         try:
             group = groups.group_create(host=request.user, name=form.cleaned_data["name"])

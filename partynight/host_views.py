@@ -61,7 +61,7 @@ def _settings_forms(request, rules: Rules, prize_table):
 @login_required
 @require_http_methods(["GET", "POST"])
 def night_new(request):
-    form = NightForm(request.POST or None)
+    form = NightForm(request.POST if request.method == "POST" else None)  # {} is refused too
     rules_form, prizes = _settings_forms(request, Rules(), list(DEFAULT_PRIZE_TABLE))
     if request.method == "POST" and all(f.is_valid() for f in (form, rules_form, prizes)):
         try:

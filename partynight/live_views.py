@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 
 from partynight.forms import BuncoForm, PlayerForm, PlayerNameForm, PointsForm, TableForm
 from partynight.host_views import actor_of, host_night
+from partynight.limits import guard_link
 from partynight.models import Night
 from partynight.services import corrections, finish, selectors
 from partynight.services.errors import ServiceError
@@ -29,6 +30,7 @@ def dashboard(request, night_id):
     return render(request, "nights/dashboard.html", context)
 
 
+@guard_link
 def screen(request, token):
     """The big screen for a TV: read-only, by the night's screen link (no login)."""
     night = get_object_or_404(Night, screen_token=token)

@@ -63,6 +63,8 @@ class Night(models.Model):
         "Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     version = models.PositiveIntegerField(default=0)
+    # The latest round's number (0 before play): the roll path finds its table in one query.
+    round_number = models.PositiveSmallIntegerField(default=0)
     is_demo = models.BooleanField(default=False, help_text="Virtual dice play every seat.")
     join_token = models.CharField(max_length=32, unique=True, default=new_token)
     screen_token = models.CharField(max_length=32, unique=True, default=new_token)

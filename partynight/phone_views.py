@@ -4,6 +4,7 @@ the player's websocket (docs/protocol.md); these views only render the shell."""
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+from partynight.limits import guard_link
 from partynight.models import Night, Player
 from partynight.services import nights
 from partynight.services.errors import ServiceError
@@ -15,6 +16,7 @@ def _not_found(request, message):
     return render(request, "phone/not_found.html", {"message": message}, status=404)
 
 
+@guard_link
 def play(request, token):
     player = (
         Player.objects.select_related("night")
@@ -26,6 +28,7 @@ def play(request, token):
     return render(request, "phone/play.html", {"player": player, "night": player.night})
 
 
+@guard_link
 @require_http_methods(["GET", "POST"])
 def join(request, join_token):
     night = Night.objects.filter(join_token=join_token).first()

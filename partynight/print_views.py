@@ -16,6 +16,7 @@ from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 
 from partynight.host_views import host_night
+from partynight.limits import guard_link
 from partynight.live_views import _tie_text
 from partynight.models import Night
 from partynight.rules.seating import MAX_PLAYERS
@@ -118,6 +119,7 @@ def results_sheet(request, night_id, pdf=False):
     return _page(request, "print/results.html", context, pdf, _file_name(night, "results"))
 
 
+@guard_link
 def results_public(request, token):
     """The read-only results link to share with the players: no login, nothing to change."""
     night = get_object_or_404(Night, results_token=token)

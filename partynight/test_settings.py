@@ -8,4 +8,6 @@ os.environ.setdefault("HTTPS", "0")
 
 from partynight.settings import *  # noqa: E402,F403
 
+# Each test process (and each test server) counts its own limits, even on a shared Redis.
+CACHES["default"]["KEY_PREFIX"] = f"test-{os.getpid()}"  # noqa: F405
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast test logins

@@ -13,6 +13,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from uuid import uuid4
 
 import pytest
 from django.conf import settings
@@ -28,6 +29,10 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+# As in the Makefile and the Dockerfile: Daphne drops a websocket message or frame over 16 KiB
+# (close 1009) before the app sees it; the app answers anything over 4 KiB with an error.
+DAPHNE_LIMITS = ["--websocket-max-message-size", "16384", "--websocket-max-frame-size", "16384"]
 
 
 def free_port() -> int:
@@ -67,6 +72,7 @@ def start_daphne(
     log = tmp_dir / f"{name}-{port}.log"
     process = subprocess.Popen(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
+        + DAPHNE_LIMITS
         + ["partynight.asgi:application"],
         cwd=ROOT,
         env=env,
@@ -137,3 +143,12 @@ def browser_context(chromium):
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture(autouse=True)
+def fresh_limits(settings):
+    """Every test starts with no rate-limit counts (partynight/limits.py): a cache key prefix
+    of its own, so links refused in one test never block the next."""
+    caches = {name: dict(config) for name, config in settings.CACHES.items()}
+    caches["default"]["KEY_PREFIX"] = f"{caches['default'].get('KEY_PREFIX', '')}-{uuid4().hex}"
+    settings.CACHES = caches

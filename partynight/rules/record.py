@@ -156,8 +156,12 @@ def _check_fuzzy_die(record, ghosts, tallied) -> list[str]:
 
 def _check_prizes(record, real, ghosts, rules) -> list[str]:
     problems = []
-    if record["pot"] != rules.contribution * len(real):
-        problems.append(f"pot: {record['pot']} is not {rules.contribution} x {len(real)} players")
+    # a real night records who paid; the simulator's players all pay
+    paying = [p for p in record["players"] if not p.get("ghost") and p.get("paid", True)]
+    if record["pot"] != rules.contribution * len(paying):
+        problems.append(
+            f"pot: {record['pot']} is not {rules.contribution} x {len(paying)} paying players"
+        )
     amounts = [a.get("amount") for a in record["prizes"]]
     if any(not isinstance(a, int) or isinstance(a, bool) or a < 0 for a in amounts):
         return problems + ["prizes: amounts must be whole dollars, 0 or more"]

@@ -48,8 +48,11 @@ def log_event(night, kind, actor, data=None, result=None, client_id=None, round_
 
 def event_result(night_id: int, client_id: str) -> dict | None:
     """The recorded answer of the night's event with this client id, or None."""
-    event = Event.objects.filter(night_id=night_id, client_id=client_id).first()
-    return None if event is None else event.result
+    return (
+        Event.objects.filter(night_id=night_id, client_id=client_id)
+        .values_list("result", flat=True)
+        .first()
+    )
 
 
 def replayed(scope_id: int, client_id: str | None, lookup=event_result) -> dict | None:

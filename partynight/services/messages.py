@@ -21,6 +21,11 @@ class MessageError(ValueError):
         self.client_id = client_id
 
 
+def _usable_client_id(value) -> bool:
+    """1 to 64 printable characters: no control characters (PostgreSQL refuses NUL)."""
+    return isinstance(value, str) and 1 <= len(value) <= 64 and value.isprintable()
+
+
 def _whole(name, value, low, high):
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise MessageError(f"{name} must be a whole number from {low} to {high}.")
@@ -38,7 +43,7 @@ def parse_message(text: str, actions: tuple[str, ...], schemas: dict = SCHEMAS) 
         raise MessageError("Messages must be JSON objects.")
     kind = message.get("type")
     client_id = message.get("client_id")
-    if not isinstance(client_id, str) or not 1 <= len(client_id) <= 64:
+    if not _usable_client_id(client_id):
         client_id = None
     if kind != "resync" and kind not in actions:
         raise MessageError(f"Unknown message type {str(kind)[:30]!r}.", client_id)
@@ -51,7 +56,7 @@ def parse_message(text: str, actions: tuple[str, ...], schemas: dict = SCHEMAS) 
     if kind == "resync":
         return message
     if client_id is None:
-        raise MessageError("Every action needs a client_id (1 to 64 characters).")
+        raise MessageError("Every action needs a client_id (1 to 64 printable characters).")
     for name, required in fields.items():
         if required and name not in message:
             raise MessageError(f"{name} is missing.", client_id)

@@ -1,6 +1,7 @@
 """Planning a night: create it, add and change players, draw the starting seats."""
 
 import random
+import unicodedata
 
 from django.db import IntegrityError, transaction
 
@@ -76,6 +77,8 @@ def clean_name(name: str) -> str:
         raise ServiceError("Please enter a name.", "invalid_name")
     if len(name) > 40:
         raise ServiceError("Names can be at most 40 characters.", "invalid_name")
+    if any(unicodedata.category(char) == "Cc" for char in name):  # NUL breaks PostgreSQL
+        raise ServiceError("Names cannot contain control characters.", "invalid_name")
     return name
 
 
@@ -139,7 +142,8 @@ def player_remove(*, night_id, player_id, actor) -> None:
         if night.state not in PLANNING_STATES:
             raise ServiceError("Play has started: replace the player by a ghost.", "wrong_state")
         player.active = False
-        player.save(update_fields=["active"])
+        player.paid = False  # not playing after all: their money goes back
+        player.save(update_fields=["active", "paid"])
         _unseat(night)
         log_event(night, "player_removed", actor, {"player": player.pk, "name": player.name})
         _changed(night, "players")

@@ -73,7 +73,8 @@ def round_start(*, night_id, number: int, actor, client_id=None) -> dict:
         if night.fuzzy_holder_id is None:
             night.fuzzy_holder = players[fuzzy_die_start(night.pending_seating)]
         night.state = Night.State.PLAYING
-        night.save(update_fields=["state", "fuzzy_holder"])
+        night.round_number = number
+        night.save(update_fields=["state", "fuzzy_holder", "round_number"])
         result = {"ok": True, "round": number}
         log_event(night, "round_started", actor, {"round": number}, result, client_id, round_)
         for table in round_.tables.all():
@@ -105,19 +106,13 @@ def roll_record(
 
     def action():
         night = lock_night(night_id)
-        round_ = current_round(night)
-        playing = night.state == Night.State.PLAYING and round_ is not None
-        if not playing or round_.state == Round.State.DONE:
+        if night.state != Night.State.PLAYING:
             raise ServiceError("No round is being played right now.", "wrong_state")
-        number = table_number
-        if player is not None:
-            number = _table_of(round_, player)
-            if table_number is not None and table_number != number:
-                raise ServiceError("You can only score at your own table.", "not_your_table")
-        try:
-            table = round_.tables.get(number=number)
-        except Table.DoesNotExist:
-            raise ServiceError("There is no such table this round.", "not_found") from None
+        table = _table_for(night, player, table_number)
+        round_ = table.round
+        round_.night = night  # the locked row, not a second copy
+        if round_.state == Round.State.DONE:
+            raise ServiceError("No round is being played right now.", "wrong_state")
         if seen_version is not None and seen_version != table.version:
             raise ServiceError("That roll was already entered at your table.", "already_recorded")
         state = TableRound.from_dict(table.state)
@@ -156,11 +151,23 @@ def bell_ring(*, night_id, number: int, actor, client_id=None) -> dict:
     return idempotent(night_id, client_id, action)
 
 
-def _table_of(round_: Round, player: Player) -> int:
-    seat = Seat.objects.filter(table__round=round_, player=player).select_related("table").first()
-    if seat is None:
+def _table_for(night: Night, player: Player | None, number: int | None) -> Table:
+    """This round's table (with its round) where `player` sits, or table `number` for the
+    host; a player naming another table is refused."""
+    tables = Table.objects.select_related("round").filter(
+        round__night=night, round__number=night.round_number
+    )
+    if player is None:
+        table = tables.filter(number=number).first()
+        if table is None:
+            raise ServiceError("There is no such table this round.", "not_found")
+        return table
+    table = tables.filter(seat_rows__player=player).first()
+    if table is None:
         raise ServiceError("You are not seated this round.", "not_seated")
-    return seat.table.number
+    if number is not None and number != table.number:
+        raise ServiceError("You can only score at your own table.", "not_your_table")
+    return table
 
 
 def _apply(night, round_, table, state, dice, actor, client_id=None) -> dict:

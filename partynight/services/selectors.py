@@ -9,16 +9,24 @@ from partynight.rules.simulation import table_record
 from partynight.rules.table import TableRound, whose_turn
 from partynight.services.common import current_round, rules_of
 
+_names: dict[tuple[str, int], dict[str, str]] = {}
+
 
 def names_of(night: Night) -> dict[str, str]:
-    return {p.key: p.name for p in night.players.all()}
+    """Everyone's display name by key. Cached per night version: every change to the
+    players bumps it, and a roll (the hot path) does not."""
+    key = (night.join_token, night.version)  # the token, not the id: ids can be reused
+    names = _names.get(key)
+    if names is None:
+        if len(_names) > 2000:
+            _names.clear()
+        names = _names[key] = {p.key: p.name for p in night.players.all()}
+    return names
 
 
 def table_view(table: Table, round_: Round, names: dict | None = None) -> dict:
     state = TableRound.from_dict(table.state)
-    if names is None:
-        seated = Player.objects.filter(pk__in=[int(key[1:]) for key in state.seats])
-        names = {f"p{pk}": name for pk, name in seated.values_list("id", "name")}
+    names = names if names is not None else names_of(round_.night)
     tables = len(round_.night.pending_seating)  # the same count all night
     turn = whose_turn(state)
     return {
@@ -75,7 +83,8 @@ def prize_leaders(night: Night, totals: dict, ghosts: set) -> dict[str, list[str
 
 
 def pot_of(night: Night) -> int:
-    paying = night.players.filter(active=True, is_ghost=False, paid=True).count()
+    # a player who left mid-night paid too; one removed while planning was refunded
+    paying = night.players.filter(is_ghost=False, paid=True).count()
     return rules_of(night).contribution * paying
 
 
@@ -242,7 +251,7 @@ def night_record(night: Night) -> dict:
     return {
         "rules": night.rules,
         "players": [
-            {"id": p.key, "name": p.name, "ghost": p.is_ghost}
+            {"id": p.key, "name": p.name, "ghost": p.is_ghost, "paid": p.paid}
             for p in players
             if p.key in seated or (p.active and not rounds)
         ],

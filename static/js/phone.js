@@ -146,6 +146,7 @@
       }
     } else if (msg.type === "night") {
       if (msg.what === "bell") ring(msg.bell);
+      if (msg.what === "round_started") show("bell", false); // a new round: back to the dice
     } else if (msg.type === "result" || msg.type === "error") {
       if (pending && pending.id === msg.client_id) {
         // keep the pad locked until this roll's table event is in, so the next tap

@@ -160,6 +160,7 @@ def test_a_bunco_can_be_reassigned_within_the_table(make_night):
 def test_a_player_who_leaves_is_replaced_by_a_ghost_and_a_late_arrival_takes_it(make_night):
     night = started(make_night)
     leaver = night.players.filter(is_ghost=False).first()
+    pot = selectors.pot_of(night)
     ghost = corrections.player_replace_by_ghost(
         night_id=night.pk, player_id=leaver.pk, actor="host"
     )
@@ -167,6 +168,7 @@ def test_a_player_who_leaves_is_replaced_by_a_ghost_and_a_late_arrival_takes_it(
     assert not leaver.active
     seated = {p for t in range(1, 3) for p in table_state(night, t).seats}
     assert ghost.key in seated and leaver.key not in seated
+    assert selectors.pot_of(night) == pot  # their contribution stays in the pot
     late = corrections.player_late_arrival(night_id=night.pk, name="Nell", actor="host")
     seated = {p for t in range(1, 3) for p in table_state(night, t).seats}
     assert late.key in seated and ghost.key not in seated

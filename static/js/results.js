@@ -1,0 +1,11 @@
+// The results page's "Copy as text" button (a file of its own: the CSP allows no inline script).
+document.getElementById("copy-summary").addEventListener("click", async () => {
+  const text = document.getElementById("summary").value, status = document.getElementById("copy-status");
+  try {
+    await navigator.clipboard.writeText(text);
+    status.textContent = "Copied.";
+  } catch (error) {
+    document.getElementById("summary").select();
+    status.textContent = "Select all and copy (this browser blocked the clipboard).";
+  }
+});

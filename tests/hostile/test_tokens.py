@@ -1,0 +1,193 @@
+"""Secret links: guessing is rate-limited per client IP (partynight/limits.py), over HTTP
+and websockets alike, and the refusals the other suites do not already cover (ghosts,
+removed players, tokens of the wrong kind or of another night)."""
+
+import time
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from partynight import limits
+from partynight.asgi import application
+from partynight.models import Player
+
+from .conftest import dump, make_night
+
+HEADERS = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
+WAIT = 5
+
+
+@pytest.fixture
+def setup(host):
+    night, room, people = make_night(host)
+    ghost = night.players.filter(is_ghost=True).first() or Player.objects.create(
+        night=night, name="Ghost 9", is_ghost=True
+    )
+    removed = people[-1]  # as the host's "remove" leaves it: inactive, link dead
+    Player.objects.filter(pk=removed.pk).update(active=False)
+    other, other_room, other_people = make_night(host, players=4, name="Other night")
+    return {
+        "night": night,
+        "room": room,
+        "player": people[0],
+        "ghost": ghost,
+        "removed": removed,
+        "other_player": other_people[0],
+        "other_room": other_room,
+    }
+
+
+def http_links(s):
+    """Each secret-link page: (a bad link, the good one)."""
+    night, room, player = s["night"], s["room"], s["player"]
+    return {
+        "play": ("/play/nope/", f"/play/{player.token}/"),
+        "join": ("/join/nope/", f"/join/{night.join_token}/"),
+        "screen": ("/screen/nope/", f"/screen/{night.screen_token}/"),
+        "results": ("/results/nope/", f"/results/{night.results_token}/"),
+        "rooms_for": ("/rooms/for/nope/", f"/rooms/for/{player.token}/"),
+        "room_play": (f"/rooms/{room.pk}/play/nope/", f"/rooms/{room.pk}/play/{player.token}/"),
+        "room_screen": ("/rooms/screen/nope/", f"/rooms/screen/{room.screen_token}/"),
+    }
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "page", ["play", "join", "screen", "results", "rooms_for", "room_play", "room_screen"]
+)
+def test_guessing_a_link_is_refused_with_429_until_the_window_passes(setup, page, monkeypatch):
+    bad, good = http_links(setup)[page]
+    client = Client(REMOTE_ADDR="203.0.113.7")
+    assert client.get(good).status_code == 200  # a good link never counts
+    for _ in range(limits.BAD_LINKS_PER_MINUTE):
+        assert client.get(bad).status_code == 404
+    refused = client.get(good)
+    assert refused.status_code == 429 and refused["Retry-After"] == "60"
+    assert "Too many wrong links" in refused.content.decode()
+    assert Client(REMOTE_ADDR="203.0.113.8").get(good).status_code == 200  # another client
+
+
+@pytest.mark.django_db
+def test_the_block_ends_with_the_window(setup, monkeypatch):
+    monkeypatch.setattr(limits, "BAD_LINK_WINDOW", 1)
+    client = Client(REMOTE_ADDR="203.0.113.9")
+    for _ in range(limits.BAD_LINKS_PER_MINUTE):
+        client.get("/play/nope/")
+    good = f"/play/{setup['player'].token}/"
+    assert client.get(good).status_code == 429
+    time.sleep(1.2)
+    assert client.get(good).status_code == 200
+
+
+async def ws_open(path, ip="198.51.100.4"):
+    socket = WebsocketCommunicator(application, path, headers=HEADERS)
+    socket.scope["client"] = (ip, 50000)  # as Daphne (--proxy-headers) fills it
+    connected, _ = await socket.connect(timeout=WAIT)
+    assert connected
+    return socket
+
+
+async def refusal(socket):
+    error = await socket.receive_json_from(timeout=WAIT)
+    closing = await socket.receive_output(timeout=WAIT)
+    assert closing["type"] == "websocket.close"
+    return error["code"], closing["code"], error["message"]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_guessing_player_links_on_the_websocket_is_rate_limited(setup):
+    good = f"/ws/play/{setup['player'].token}/"
+    for i in range(limits.BAD_LINKS_PER_MINUTE):
+        path = f"/ws/play/guess-{i}/" if i % 2 else f"/ws/rooms/{setup['room'].pk}/guess-{i}/"
+        code, close, _ = await refusal(await ws_open(path))
+        assert (code, close) == ("bad_link", 4403)
+    code, close, message = await refusal(await ws_open(good))
+    assert (code, close) == ("rate_limited", 4429) and "Wait a minute" in message
+    other = await ws_open(good, ip="198.51.100.5")
+    assert (await other.receive_json_from(timeout=WAIT))["type"] == "snapshot"
+    await other.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_bad_http_links_count_against_the_websocket_too(setup):
+    client = Client(REMOTE_ADDR="198.51.100.6")
+    for _ in range(limits.BAD_LINKS_PER_MINUTE):
+        await database_sync_to_async(client.get)("/results/guess/")
+    socket = await ws_open(f"/ws/screen/{setup['night'].screen_token}/", ip="198.51.100.6")
+    assert (await refusal(socket))[:2] == ("rate_limited", 4429)
+
+
+def ws_refused_links(s):
+    room, other_room = s["room"], s["other_room"]
+    night = s["night"]
+    return {
+        "ghost_phone": f"/ws/play/{s['ghost'].token}/",
+        "ghost_in_a_room": f"/ws/rooms/{room.pk}/{s['ghost'].token}/",
+        "removed_in_a_room": f"/ws/rooms/{room.pk}/{s['removed'].token}/",
+        "another_nights_room": f"/ws/rooms/{other_room.pk}/{s['player'].token}/",
+        "screen_token_as_player": f"/ws/play/{night.screen_token}/",
+        "join_token_as_screen": f"/ws/screen/{night.join_token}/",
+        "results_token_as_screen": f"/ws/screen/{night.results_token}/",
+        "room_join_token_as_room_screen": f"/ws/rooms/screen/{room.join_token}/",
+    }
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    "which",
+    [
+        "ghost_phone",
+        "ghost_in_a_room",
+        "removed_in_a_room",
+        "another_nights_room",
+        "screen_token_as_player",
+        "join_token_as_screen",
+        "results_token_as_screen",
+        "room_join_token_as_room_screen",
+    ],
+)
+async def test_wrong_kinds_of_token_are_refused_on_the_websocket(setup, which):
+    before = await database_sync_to_async(dump)()
+    socket = await ws_open(ws_refused_links(setup)[which])
+    assert (await refusal(socket))[:2] == ("bad_link", 4403)
+    assert await database_sync_to_async(dump)() == before
+
+
+@pytest.mark.django_db
+def test_wrong_kinds_of_token_are_404_over_http(setup):
+    s, client = setup, Client()
+    night, room = s["night"], s["room"]
+    for url in (
+        f"/rooms/for/{s['ghost'].token}/",
+        f"/rooms/for/{s['removed'].token}/",
+        f"/rooms/{room.pk}/play/{s['ghost'].token}/",
+        f"/rooms/{room.pk}/play/{s['removed'].token}/",
+        f"/rooms/{s['other_room'].pk}/play/{s['player'].token}/",
+        f"/play/{s['removed'].token}/",
+        f"/results/{night.screen_token}/",
+        f"/screen/{night.results_token}/",
+        f"/join/{night.screen_token}/",
+        f"/rooms/screen/{room.join_token}/",
+        f"/rooms/join/{room.screen_token}/",
+    ):
+        assert client.get(url).status_code == 404, url
+
+
+@pytest.mark.django_db
+def test_a_host_cannot_reach_another_hosts_night_or_rooms(setup, django_user_model):
+    other = django_user_model.objects.create_user("intruder", password="pw-for-tests-2")
+    client = Client()
+    client.force_login(other)
+    before = dump()
+    night, room = setup["night"], setup["room"]
+    for url in (
+        f"/nights/{night.pk}/rooms/",
+        f"/nights/{night.pk}/dashboard/",
+        f"/nights/{night.pk}/print/sheets/",
+    ):
+        assert client.get(url).status_code == 404, url
+    for url in (f"/nights/{night.pk}/rooms/{room.pk}/bot/", f"/nights/{night.pk}/fix/undo/"):
+        assert client.post(url, {"table": 1}).status_code == 404, url
+    assert dump() == before
