@@ -103,6 +103,24 @@ def live_server_daphne(django_db_setup, tmp_path_factory):
     server.process.wait(timeout=10)
 
 
+@pytest.fixture
+def host(django_user_model):
+    """A host account (the web tests log in as it)."""
+    return django_user_model.objects.create_user("hostess", password="pw-for-tests-1")
+
+
+@pytest.fixture
+def other(django_user_model):
+    """Another host, who must never see the first one's nights."""
+    return django_user_model.objects.create_user("intruder", password="pw-for-tests-2")
+
+
+@pytest.fixture
+def host_client(client, host):
+    client.force_login(host)
+    return client
+
+
 @pytest.fixture(scope="module")
 def chromium():
     """Debian's Chromium driven by Playwright. Skips with a reason where Chromium is

@@ -17,22 +17,6 @@ XSS = "<script>alert(1)</script>"
 SHORT = Rules(sets=2, rounds_per_set=3, break_after_set=None)
 
 
-@pytest.fixture
-def host(django_user_model):
-    return django_user_model.objects.create_user("hostess", password="pw-for-tests-1")
-
-
-@pytest.fixture
-def other(django_user_model):
-    return django_user_model.objects.create_user("intruder", password="pw-for-tests-2")
-
-
-@pytest.fixture
-def host_client(client, host):
-    client.force_login(host)
-    return client
-
-
 def plan_night(host, names, rules=SHORT, date=datetime.date(2026, 12, 4), **fields):
     night = nights.night_create(host=host, name="Friday Bunco", date=date, seed=5, rules=rules)
     for name in names:

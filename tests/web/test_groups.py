@@ -18,22 +18,6 @@ MEMBERS = ["Ann", "Bea", "Cat", "Dee", "Eve", XSS]
 
 
 @pytest.fixture
-def host(django_user_model):
-    return django_user_model.objects.create_user("hostess", password="pw-for-tests-1")
-
-
-@pytest.fixture
-def other(django_user_model):
-    return django_user_model.objects.create_user("intruder", password="pw-for-tests-2")
-
-
-@pytest.fixture
-def host_client(client, host):
-    client.force_login(host)
-    return client
-
-
-@pytest.fixture
 def group(host):
     group = groups.group_create(host=host, name="Maple Street Bunco")
     for month, name in enumerate(MEMBERS, 1):

@@ -22,22 +22,6 @@ from tests.services.test_play_flow import play_round
 XSS = "<script>alert(1)</script>"
 
 
-@pytest.fixture
-def host(django_user_model):
-    return django_user_model.objects.create_user("hostess", password="pw-for-tests-1")
-
-
-@pytest.fixture
-def other(django_user_model):
-    return django_user_model.objects.create_user("intruder", password="pw-for-tests-2")
-
-
-@pytest.fixture
-def host_client(client, host):
-    client.force_login(host)
-    return client
-
-
 def make_night(host, players=0, rules=None, draw=False, start=False, **fields):
     night = nights.night_create(
         host=host, name="Friday Bunco", date=datetime.date(2026, 12, 4), seed=5, rules=rules
