@@ -1,6 +1,7 @@
 """Live-scoring benchmark: real Daphne, real sockets, real rolls at a human pace.
 
-    python bench/live.py --nights N [--seconds S] [--relay-seconds S] [--profile ROLLS]
+    python bench/live.py --nights N [--processes K] [--seconds S] [--relay-seconds S]
+                         [--profile ROLLS]
 
 Starts its own server (a Daphne subprocess with the configured channel layer: REDIS_URL, or
 the in-memory default) on its own database: a fresh SQLite file under bench/out/ by default,
@@ -218,7 +219,14 @@ async def gather_limited(coros, limit=40):
     return await asyncio.gather(*(run(c) for c in coros))
 
 
-async def live_phase(base, made, cookie, seconds):
+def spread(bases):
+    """Each new socket goes to the next server in turn (--processes K)."""
+    turn = iter(range(10**9))
+    return lambda: bases[next(turn) % len(bases)]
+
+
+async def live_phase(bases, made, cookie, seconds):
+    base = spread(bases)
     stats = Stats()
     tables = {}  # (night, table) -> latest table view (from the dashboard)
     rounds = {}  # night -> current round number
@@ -263,11 +271,11 @@ async def live_phase(base, made, cookie, seconds):
     pending = {}  # client id -> key
 
     async def open_night(night):
-        host = await connect(f"{base}/ws/nights/{night['id']}/", cookie)
+        host = await connect(f"{base()}/ws/nights/{night['id']}/", cookie)
         tasks.append(asyncio.create_task(reader(night["id"], host, f"h{night['id']}", True)))
         sockets.append(host)
         for token in night["tokens"]:
-            ws = await connect(f"{base}/ws/play/{token}/")
+            ws = await connect(f"{base()}/ws/play/{token}/")
             sockets.append(ws)
             tasks.append(asyncio.create_task(reader(night["id"], ws, token, False)))
 
@@ -319,7 +327,8 @@ async def live_phase(base, made, cookie, seconds):
     return stats, rolls / elapsed, len(sockets), connected
 
 
-async def relay_phase(base, groups, seconds):
+async def relay_phase(bases, groups, seconds):
+    base = spread(bases)
     stats = Stats()
     sockets, tasks = [], []
 
@@ -334,7 +343,7 @@ async def relay_phase(base, groups, seconds):
     async def open_group(g):
         members = []
         for i in range(FAN_OUT):
-            ws = await connect(f"{base}/ws/bench/relay/g{g}/")
+            ws = await connect(f"{base()}/ws/bench/relay/g{g}/")
             members.append(ws)
             tasks.append(asyncio.create_task(reader(ws, f"{g}-{i}")))
         sockets.extend(members)
@@ -372,6 +381,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--nights", type=int, required=True)
     parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="Daphne processes sharing the database and Redis; sockets are spread over them",
+    )
     parser.add_argument("--relay-seconds", type=float, default=None)
     parser.add_argument(
         "--profile",
@@ -392,25 +407,30 @@ def main():
     made, cookie = create_nights(args.nights + (1 if args.profile else 0))
     if args.profile:
         profile_rolls(made.pop()["id"], args.profile)
-    port = free_port()
-    server = start_server(env, port)
-    base = f"ws://127.0.0.1:{port}"
+    if args.processes > 1 and not env.get("REDIS_URL"):
+        parser.error("--processes needs REDIS_URL: the processes share events through Redis")
+    ports = [free_port() for _ in range(args.processes)]
+    servers = [start_server(env, port) for port in ports]
+    bases = [f"ws://127.0.0.1:{port}" for port in ports]
     layer = "redis" if env.get("REDIS_URL") else "inmemory"
     db = "postgres" if env["DATABASE_URL"].startswith("postgres") else "sqlite"
     try:
-        stats, rate, sockets, connect_s = asyncio.run(live_phase(base, made, cookie, args.seconds))
+        stats, rate, sockets, connect_s = asyncio.run(live_phase(bases, made, cookie, args.seconds))
         relay, relay_rate = asyncio.run(
-            relay_phase(base, args.nights * 3, args.relay_seconds or args.seconds)
+            relay_phase(bases, args.nights * 3, args.relay_seconds or args.seconds)
         )
     finally:
-        server.send_signal(2)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        for server in servers:
+            server.send_signal(2)
+        for server in servers:
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                server.kill()
     lat, rlat = stats.latencies, relay.latencies
     print(
-        f"stack: db={db} layer={layer} connect_s={connect_s:.1f} rolls={len(stats.sent)} "
+        f"stack: db={db} layer={layer} processes={args.processes} connect_s={connect_s:.1f} "
+        f"rolls={len(stats.sent)} "
         f"answered={stats.results} refused={stats.refused} "
         f"mean_ms={statistics.fmean(lat) * 1000 if lat else float('nan'):.1f} "
         f"max_ms={max(lat) * 1000 if lat else float('nan'):.1f} "
