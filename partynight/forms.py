@@ -126,7 +126,14 @@ class PlayerNameForm(forms.Form):
     name = forms.CharField(max_length=40, required=False, label="Name")
 
 
-class PointsForm(forms.Form):
+class ClientIdForm(forms.Form):
+    """A correction carries the id the page gave it, so a double-clicked or resent form
+    is applied once (the services answer a repeated id with the first result)."""
+
+    client_id = forms.RegexField(regex=r"^[\w-]{1,64}$", required=False)
+
+
+class PointsForm(ClientIdForm):
     table = forms.IntegerField(min_value=1)
     team = forms.ChoiceField(choices=[("A", "Team A"), ("B", "Team B")])
     delta = forms.IntegerField(label="Points (+/-)", min_value=-100, max_value=100)
@@ -138,13 +145,13 @@ class PointsForm(forms.Form):
         return self.cleaned_data["delta"]
 
 
-class BuncoForm(forms.Form):
+class BuncoForm(ClientIdForm):
     table = forms.IntegerField(min_value=1)
     from_player = forms.RegexField(regex=r"^p\d+$", label="From")
     to_player = forms.RegexField(regex=r"^p\d+$", label="To")
 
 
-class TableForm(forms.Form):
+class TableForm(ClientIdForm):
     table = forms.IntegerField(min_value=1)
 
 

@@ -66,7 +66,10 @@ def _correction(form_class, call, done):
 roll_undo = _correction(
     TableForm,
     lambda night_id, actor, data: corrections.roll_undo(
-        night_id=night_id, table_number=data["table"], actor=actor
+        night_id=night_id,
+        table_number=data["table"],
+        actor=actor,
+        client_id=data["client_id"] or None,
     ),
     "The last roll was taken back.",
 )
@@ -79,6 +82,7 @@ points_adjust = _correction(
         delta=data["delta"],
         reason=data["reason"],
         actor=actor,
+        client_id=data["client_id"] or None,
     ),
     "Points adjusted.",
 )
@@ -90,6 +94,7 @@ bunco_reassign = _correction(
         from_player=data["from_player"],
         to_player=data["to_player"],
         actor=actor,
+        client_id=data["client_id"] or None,
     ),
     "The Bunco was moved.",
 )
@@ -127,29 +132,11 @@ def results(request, night_id):
     night = host_night(request, night_id)
     snapshot = selectors.night_snapshot(night)
     names = {p["id"]: p["name"] for p in snapshot["players"]}
-    awards = [{**a, "tie": _tie_text(a["detail"].get("tie"), names)} for a in snapshot["awards"]]
+    awards = [
+        {**a, "tie": selectors.tie_text(a["detail"].get("tie"), names)} for a in snapshot["awards"]
+    ]
     context = {"night": night, "snapshot": snapshot, "awards": awards}
     return render(request, "nights/results.html", context)
-
-
-def _tie_text(tie: dict | None, names: dict) -> list[str]:
-    """How a prize tie was settled, one line per roll-off round (or the draw / split)."""
-    if not tie:
-        return []
-    tied = ", ".join(names.get(k, k) for k in tie.get("tied", tie.get("among", [])))
-    if tie["method"] == "draw":
-        return [f"Drawn at random among {tied}."]
-    if tie["method"] == "split":
-        return [f"Split between {tied}."]
-    lines = [f"Tied: {tied}."]
-    for number, rolls in enumerate(tie.get("rolls", []), 1):
-        dice = "; ".join(
-            f"{names.get(k, k)} {'-'.join(map(str, rolls[k]))} = {sum(rolls[k])}"
-            for k in tie["tied"]
-            if k in rolls  # in the tied order: PostgreSQL's jsonb does not keep key order
-        )
-        lines.append(f"Roll-off {number}: {dice}.")
-    return lines
 
 
 @login_required

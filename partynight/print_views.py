@@ -17,7 +17,6 @@ from django.utils.text import slugify
 
 from partynight.host_views import host_night
 from partynight.limits import guard_link
-from partynight.live_views import _tie_text
 from partynight.models import Night
 from partynight.rules.seating import MAX_PLAYERS
 from partynight.services import history, selectors
@@ -102,7 +101,7 @@ def table_sheets(request, night_id, pdf=False):
 
 
 def _results_context(request, night: Night) -> dict:
-    sheet = history.results(night, selectors.night_snapshot(night), _tie_text)
+    sheet = history.results(night, selectors.night_snapshot(night))
     share = reverse("results_public", args=[night.results_token])
     return {
         "night": night,
@@ -144,7 +143,7 @@ def csv_response(filename: str, header: list[str], rows) -> HttpResponse:
 @login_required
 def standings_csv(request, night_id):
     night = host_night(request, night_id)
-    sheet = history.results(night, selectors.night_snapshot(night), _tie_text)
+    sheet = history.results(night, selectors.night_snapshot(night))
     prizes = {}
     for award in sheet["awards"]:
         prizes.setdefault(award["player"], []).append(award)

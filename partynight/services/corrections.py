@@ -7,7 +7,7 @@ from django.db import transaction
 from partynight.models import Event, Night, Player, Round, Seat, Table
 from partynight.rules.errors import RulesError
 from partynight.rules.table import TableRound, adjust_points, move_bunco, replace_player
-from partynight.services.common import current_round, lock_night, log_event
+from partynight.services.common import current_round, idempotent, lock_night, log_event
 from partynight.services.errors import ServiceError
 from partynight.services.nights import check_name_free, clean_name
 from partynight.services.play import (
@@ -29,9 +29,11 @@ def undone_event_ids(night: Night) -> set[int]:
     return ids
 
 
-def roll_undo(*, night_id, table_number, actor) -> dict:
-    """Take back the last roll a person entered at a table (and the ghosts' rolls after it)."""
-    with transaction.atomic():
+def roll_undo(*, night_id, table_number, actor, client_id=None) -> dict:
+    """Take back the last roll a person entered at a table (and the ghosts' rolls after it).
+    A repeated client id (a double-clicked button) is answered, not undone twice."""
+
+    def action():
         night, round_, table = _open_table(night_id, table_number)
         undone = undone_event_ids(night)
         rolls = [
@@ -56,20 +58,22 @@ def roll_undo(*, night_id, table_number, actor) -> dict:
             night.fuzzy_holder_id = first.data["fuzzy_before"]
             night.save(update_fields=["fuzzy_holder"])
         save_table(table, TableRound.from_dict(first.data["before"]))
-        _log_correction(
-            night, round_, table, "roll_undone", actor, {"events": [e.pk for e in taken_back]}
-        )
-        announce_night(night, "correction")
-        return {"ok": True, "undone": len(taken_back)}
+        result = {"ok": True, "undone": len(taken_back)}
+        data = {"events": [e.pk for e in taken_back]}
+        _log_correction(night, round_, table, "roll_undone", actor, data, result, client_id)
+        return result
+
+    return idempotent(night_id, client_id, action)
 
 
-def points_adjust(*, night_id, table_number, team, delta, reason, actor) -> dict:
+def points_adjust(*, night_id, table_number, team, delta, reason, actor, client_id=None) -> dict:
     reason = " ".join((reason or "").split())
     if not reason:
         raise ServiceError("Say why the points change (it goes in the night's log).", "invalid")
     if isinstance(delta, bool) or not isinstance(delta, int) or not delta or abs(delta) > 100:
         raise ServiceError("Adjust by a whole number from -100 to 100, not 0.", "invalid")
-    with transaction.atomic():
+
+    def action():
         night, round_, table = _open_table(night_id, table_number)
         state = TableRound.from_dict(table.state)
         try:
@@ -77,21 +81,17 @@ def points_adjust(*, night_id, table_number, team, delta, reason, actor) -> dict
         except RulesError as error:
             raise ServiceError(str(error), "invalid") from None
         save_table(table, new)
-        _log_correction(
-            night,
-            round_,
-            table,
-            "points_adjusted",
-            actor,
-            {"team": team, "delta": delta, "reason": reason[:200]},
-        )
+        result = {"ok": True, "points": list(new.points)}
+        data = {"team": team, "delta": delta, "reason": reason[:200]}
+        _log_correction(night, round_, table, "points_adjusted", actor, data, result, client_id)
         finish_round_if_done(night, round_)
-        announce_night(night, "correction")
-        return {"ok": True, "points": list(new.points)}
+        return result
+
+    return idempotent(night_id, client_id, action)
 
 
-def bunco_reassign(*, night_id, table_number, from_player, to_player, actor) -> dict:
-    with transaction.atomic():
+def bunco_reassign(*, night_id, table_number, from_player, to_player, actor, client_id=None):
+    def action():
         night, round_, table = _open_table(night_id, table_number)
         try:
             new = move_bunco(TableRound.from_dict(table.state), from_player, to_player)
@@ -101,11 +101,12 @@ def bunco_reassign(*, night_id, table_number, from_player, to_player, actor) -> 
             night.fuzzy_holder_id = int(to_player[1:])
             night.save(update_fields=["fuzzy_holder"])
         save_table(table, new)
-        _log_correction(
-            night, round_, table, "bunco_reassigned", actor, {"from": from_player, "to": to_player}
-        )
-        announce_night(night, "correction")
-        return {"ok": True}
+        data = {"from": from_player, "to": to_player}
+        result = {"ok": True}
+        _log_correction(night, round_, table, "bunco_reassigned", actor, data, result, client_id)
+        return result
+
+    return idempotent(night_id, client_id, action)
 
 
 def player_replace_by_ghost(*, night_id, player_id, actor) -> Player:
@@ -163,9 +164,11 @@ def _take_chair(night: Night, old: Player, new: Player) -> None:
     old.save(update_fields=["active"])
 
 
-def _log_correction(night, round_, table, kind, actor, data) -> None:
-    log_event(night, kind, actor, data, None, None, round_, table.number)
+def _log_correction(night, round_, table, kind, actor, data, result, client_id) -> None:
+    """Log a table correction and tell every screen (the standings may have changed)."""
+    log_event(night, kind, actor, data, result, client_id, round_, table.number)
     announce_table(night, round_, table, None)
+    announce_night(night, "correction")
 
 
 def _active(night: Night, player_id, ghost: bool) -> Player:

@@ -59,9 +59,9 @@ def tally_tables(night: Night) -> list[dict]:
     ]
 
 
-def results(night: Night, snapshot: dict, tie_text) -> dict:
+def results(night: Night, snapshot: dict) -> dict:
     """The results sheet: standings without ghosts, each prize with why it was won,
-    the fuzzy die's holder and the pot. `tie_text(tie, names)` explains a tie."""
+    the fuzzy die's holder and the pot."""
     names = {p["id"]: p["name"] for p in snapshot["players"]}
     awards = []
     for award in snapshot["awards"]:
@@ -69,7 +69,9 @@ def results(night: Night, snapshot: dict, tie_text) -> dict:
         why = WHY.get(award["prize"], "").format(**tally)
         if award["prize"] == "traveling" and award["player"] != snapshot["night"]["fuzzy_holder"]:
             why = "held the fuzzy die last among the players without a prize"
-        awards.append({**award, "why": why, "tie": tie_text(award["detail"].get("tie"), names)})
+        awards.append(
+            {**award, "why": why, "tie": selectors.tie_text(award["detail"].get("tie"), names)}
+        )
     holder = snapshot["night"]["fuzzy_holder"]
     return {
         "standings": [row for row in snapshot["standings"] if not row["ghost"]],

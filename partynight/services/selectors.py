@@ -264,3 +264,23 @@ def night_record(night: Night) -> dict:
             for a in night.awards.select_related("player")
         ],
     }
+
+
+def tie_text(tie: dict | None, names: dict) -> list[str]:
+    """How a prize tie was settled, one line per roll-off round (or the draw / split)."""
+    if not tie:
+        return []
+    tied = ", ".join(names.get(k, k) for k in tie.get("tied", tie.get("among", [])))
+    if tie["method"] == "draw":
+        return [f"Drawn at random among {tied}."]
+    if tie["method"] == "split":
+        return [f"Split between {tied}."]
+    lines = [f"Tied: {tied}."]
+    for number, rolls in enumerate(tie.get("rolls", []), 1):
+        dice = "; ".join(
+            f"{names.get(k, k)} {'-'.join(map(str, rolls[k]))} = {sum(rolls[k])}"
+            for k in tie["tied"]
+            if k in rolls  # in the tied order: PostgreSQL's jsonb does not keep key order
+        )
+        lines.append(f"Roll-off {number}: {dice}.")
+    return lines

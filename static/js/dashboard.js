@@ -132,6 +132,12 @@
     box.replaceChildren(...state.tables.map(renderTable));
   }
 
+  // One id per correction form and page load: a double-clicked or resent form is applied
+  // once (the page reloads after each correction, with new ids).
+  const undoIds = {};
+  document.querySelectorAll(".corrections input[name=client_id]").forEach((input) => {
+    input.value = PartyLive.newId();
+  });
   const PHASES = { playing: "Playing", finishing: "Finishing the turn", rolloff: "Roll-off!", done: "Done" };
 
   function renderTable(table) {
@@ -168,6 +174,7 @@
     if (!state.round || state.round.state === "done") return null;
     const undo = $("undo-template").content.firstElementChild.cloneNode(true);
     undo.querySelector("[name=table]").value = table.number;
+    undo.querySelector("[name=client_id]").value = undoIds[table.number] ||= PartyLive.newId();
     return el("div", { class: "fixes" }, undo,
       el("button", { type: "button", class: "secondary small", onclick: () => pickTable(table.number, "fix-points") }, "Fix points"),
       el("button", { type: "button", class: "secondary small", onclick: () => pickTable(table.number, "fix-bunco") }, "Move a Bunco"));

@@ -200,3 +200,39 @@ def test_the_demo_driver_plays_rounds_by_itself(make_night):
             break
     assert night.rounds.get(number=1).state == Round.State.DONE
     assert night.rounds.filter(number=2).exists()
+
+
+def test_a_correction_sent_twice_with_its_client_id_is_applied_once(make_night):
+    night = started(make_night)
+    roll(night, 2, "1")
+    roll(night, 2, "2")
+    first = corrections.roll_undo(night_id=night.pk, table_number=2, actor="h", client_id="u1")
+    again = corrections.roll_undo(night_id=night.pk, table_number=2, actor="h", client_id="u1")
+    assert again["replayed"] and again["undone"] == first["undone"] == 1
+    assert table_state(night, 2).points in ((1, 0), (0, 1))  # only the "2" was taken back
+    for _ in range(2):
+        corrections.points_adjust(
+            night_id=night.pk,
+            table_number=2,
+            team="B",
+            delta=3,
+            reason="missed",
+            actor="h",
+            client_id="p1",
+        )
+    assert Event.objects.filter(night=night, kind="points_adjusted").count() == 1
+    state = table_state(night, 2)
+    roller = state.seats[state.roller]
+    roll(night, 2, "bunco")
+    roll(night, 2, "bunco")
+    other = next(p for p in state.seats if p != roller and p not in state.ghosts)
+    for _ in range(2):
+        corrections.bunco_reassign(
+            night_id=night.pk,
+            table_number=2,
+            from_player=roller,
+            to_player=other,
+            actor="h",
+            client_id="b1",
+        )
+    assert table_state(night, 2).buncos == {roller: 1, other: 1}

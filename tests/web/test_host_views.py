@@ -295,6 +295,22 @@ def test_points_can_be_adjusted_with_a_reason(host_client, host):
     assert any("not 0" in m for m in messages_of(zero))
 
 
+def test_a_double_clicked_undo_takes_back_one_roll(host_client, host):
+    night = make_night(host, players=8, start=True)
+    for n, entry in enumerate(("1", "2")):
+        play.roll_record(
+            night_id=night.pk, table_number=2, entry=entry, client_id=f"r{n}", actor="t"
+        )
+    url = reverse("fix_undo", args=[night.pk])
+    for _ in range(2):  # the same form, sent twice
+        response = host_client.post(url, {"table": 2, "client_id": "undo-1"}, follow=True)
+        assert "The last roll was taken back." in messages_of(response)
+    state = Round.objects.get(night=night).tables.get(number=2).state
+    assert sum(state["points"]) == 1 and state["rolls"] == 1
+    page = host_client.get(reverse("dashboard", args=[night.pk])).content.decode()
+    assert page.count('name="client_id"') == 3  # points, Bunco and the undo template
+
+
 def test_a_roll_can_be_undone_and_a_bad_bunco_move_is_explained(host_client, host):
     night = make_night(host, players=8, start=True)
     nothing = host_client.post(reverse("fix_undo", args=[night.pk]), {"table": 1}, follow=True)
