@@ -6,7 +6,9 @@ For each game: whole sessions of 6 bot seats through the public interface (`appl
 state, bots choosing). For Punto Banco also the fast path the engine deals with, `play_coup`
 over a shoe of card values (reshuffled at the cut card), and a same-run baseline: a bare loop
 taking the same number of cards from the shoe and summing them. Last, the cost of the exact
-edges the Punto Banco view shows (`edges` on a fresh composition, cache missed).
+edges the Punto Banco view shows (`edges` on a fresh composition, cache missed). Then each
+bot style's result over 1,000 seeded coups per game (`games.play.style_results`: four seats
+rotating through the styles, 1,000 chips each at the start).
 """
 
 import argparse
@@ -17,11 +19,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots import bot_action  # noqa: E402
+from games.bots import bot_action, style_for  # noqa: E402
 from games.engines import ENGINES  # noqa: E402
 from games.engines.baccarat import VALUE, play_coup  # noqa: E402
 from games.engines.cards import shuffled_shoe  # noqa: E402
 from games.engines.odds import edges, full_counts  # noqa: E402
+from games.play import describe_styles, style_results  # noqa: E402
 
 
 def timed(seconds, step):
@@ -35,10 +38,11 @@ def timed(seconds, step):
 def engine_session(game, seed):
     engine, rng = ENGINES[game], random.Random(seed)
     state = engine.new_state({"seats": 6, "max_coups": 200, "chips": 10**6}, rng)
+    styles = [style_for(engine, seed, seat) for seat in range(6)]
     actions = 0
     while not engine.is_over(state):
         seat = state["to_act"][0]
-        state = engine.apply(state, seat, bot_action(engine, state, seat, rng))
+        state = engine.apply(state, seat, bot_action(engine, state, seat, rng, styles[seat]))
         actions += 1
     return state["coup_no"], actions
 
@@ -96,6 +100,9 @@ def main(argv=None):
         edges([count - rng.randrange(8) for count in full_counts(8)])
         calls += 1
     print(f"{'edges':<16} per coup     {1000 * (time.perf_counter() - start) / calls:>10.1f} ms")
+    for game in ENGINES:
+        print(f"\n{game}: each bot style over 1,000 seeded coups")
+        print(describe_styles(style_results(game, 1000, seats=4)))
 
 
 if __name__ == "__main__":

@@ -3,43 +3,81 @@
     python -m games.play punto_banco --seed 7 --seats 4 --bots 4 --json
 
 `--bots` only marks which seats (the first ones) the record calls bots: the CLI has nobody to
-ask, so every seat is played by the bots of games/bots.py. The engine's deal comes from
+ask, so every seat is played by the bots of games/bots.py, each in its style (`style_for`, as
+in a room; `--style NAME` gives every seat that style). The engine's deal comes from
 Random(seed); the bots draw from their own Random("bots <seed>"), so `replay(game, config,
 seed, actions)` rebuilds the final state from the record alone.
+
+    python -m games.play punto_banco --styles 1000    # each style's result over 1,000 coups
 """
 
 import argparse
 import json
 import random
 
-from games.bots import bot_action
+from games.bots import bot_action, style_for, styles
 from games.engines import _MODULES, get_engine
 
 
-def play(game: str, config: dict | None, seed: int, bots: int | None = None) -> dict:
-    """The record of a session played to the end by bots."""
+def play(game: str, config: dict | None, seed: int, bots: int | None = None, kinds=None) -> dict:
+    """The record of a session played to the end by bots; `kinds` (a style per seat)
+    defaults to each seat's `style_for`, as in a room."""
     engine = get_engine(game)
     state = engine.new_state(config, random.Random(seed))
+    seats = state["config"]["seats"]
+    kinds = list(kinds or [style_for(engine, seed, seat) for seat in range(seats)])
     rng = random.Random(f"bots {seed}")
     actions, coups = [], []
     while not engine.is_over(state):
         seat = state["to_act"][0]
-        action = bot_action(engine, state, seat, rng)
+        action = bot_action(engine, state, seat, rng, kinds[seat])
         state = engine.apply(state, seat, action)
         actions.append({"seat": seat, "action": action})
         last = state.get("last_coup")
         if last and (not coups or coups[-1]["coup"] != last["coup"]):
             coups.append(last)
-    seats = state["config"]["seats"]
+    result = engine.result(state)
     return {
         "game": game,
         "seed": seed,
         "config": state["config"],
         "bots": list(range(seats if bots is None else bots)),
+        "styles": kinds,
         "actions": actions,
         "coups": coups,
-        "result": engine.result(state),
+        "result": result,
+        "by_style": by_style(kinds, result["net"]),
     }
+
+
+def by_style(kinds: list[str], net: list[int]) -> dict:
+    """Each style's seats and their summed net chips."""
+    table = {}
+    for kind, chips in zip(kinds, net, strict=True):
+        row = table.setdefault(kind, {"seats": 0, "net": 0})
+        row["seats"] += 1
+        row["net"] += chips
+    return table
+
+
+def style_results(game: str, coups: int = 1000, seats: int = 4) -> dict:
+    """Every style of `game` (random included) at one table for seeded sessions of 50
+    coups, seats rotating through the styles, until `coups` coups are played: per style the
+    seats, the coups they sat through and their net chips (1,000 each at the start)."""
+    names = styles(get_engine(game))
+    table = {name: {"seats": 0, "coups": 0, "net": 0} for name in names}
+    played, seed = 0, 0
+    while played < coups:
+        kinds = [names[(seed + seat) % len(names)] for seat in range(seats)]
+        config = {"seats": seats, "max_coups": min(50, coups - played)}
+        record = play(game, config, seed, kinds=kinds)
+        for kind, net in zip(kinds, record["result"]["net"], strict=True):
+            table[kind]["seats"] += 1
+            table[kind]["coups"] += record["result"]["coups"]
+            table[kind]["net"] += net
+        played += max(record["result"]["coups"], 1)
+        seed += 1
+    return table
 
 
 def describe(record: dict) -> str:
@@ -56,6 +94,18 @@ def describe(record: dict) -> str:
     lines.append(
         f"chips {result['chips']}  house {result['house']}  commission {result['commission']}"
     )
+    lines.append("styles " + "  ".join(f"{s} {r['net']:+d}" for s, r in record["by_style"].items()))
+    return "\n".join(lines)
+
+
+def describe_styles(table: dict) -> str:
+    lines = []
+    for name, row in table.items():
+        per = 100 * row["net"] / max(row["coups"], 1)
+        lines.append(
+            f"{name:<9} {row['seats']:>4} seats {row['coups']:>6} seat-coups "
+            f"net {row['net']:>+8,} chips ({per:+.1f} per 100 coups)"
+        )
     return "\n".join(lines)
 
 
@@ -67,11 +117,20 @@ def main(argv=None) -> None:
     parser.add_argument("--bots", type=int, default=None, help="how many seats are bots")
     parser.add_argument("--coups", type=int, default=30, help="the session's max coups")
     parser.add_argument("--json", action="store_true", help="print the record as JSON")
+    parser.add_argument("--style", help="every seat's bot style (default: one per seat by seed)")
+    parser.add_argument("--styles", type=int, metavar="COUPS", help="each style's result")
     args = parser.parse_args(argv)
     if args.bots is not None and not 0 <= args.bots <= args.seats:
         parser.error("--bots must be between 0 and --seats")
+    names = styles(get_engine(args.game))
+    if args.style is not None and args.style not in names:
+        parser.error(f"--style must be one of: {', '.join(names)}")
+    if args.styles:
+        print(describe_styles(style_results(args.game, args.styles, args.seats)))
+        return
     config = {"seats": args.seats, "max_coups": args.coups}
-    record = play(args.game, config, args.seed, args.bots)
+    kinds = args.style and [args.style] * args.seats
+    record = play(args.game, config, args.seed, args.bots, kinds)
     print(json.dumps(record, indent=1) if args.json else describe(record))
 
 

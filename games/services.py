@@ -17,7 +17,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from games import selectors
-from games.bots import bot_action
+from games.bots import bot_action, style_for
 from games.engines import RulesError, get_engine
 from games.models import Room, RoomAction
 from partynight.models import Night, Player
@@ -228,7 +228,8 @@ def _play(room: Room, steps, by: str) -> dict:
             turn = [s for s in state["to_act"] if room.seats[s] == "bot"]
             if engine.is_over(state) or not turn:
                 break
-            steps.append((turn[0], bot_action(engine, state, turn[0], bots), "bot", None))
+            style = style_for(engine, room.seed, turn[0])
+            steps.append((turn[0], bot_action(engine, state, turn[0], bots, style), "bot", None))
         seat, action, kind, client_id = steps.pop(0)
         state = _engine_call(engine.apply, state, seat, action)
         seq += 1

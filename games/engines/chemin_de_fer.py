@@ -26,12 +26,13 @@ from games.engines.baccarat import (
     is_natural,
     punter_rule,
 )
+from games.engines.baccarat_bots import BaccaratBots
 from games.engines.base import RulesError, amount_choices, read_amount, seats_from
 
 CHOICES = ("draw", "stand")
 
 
-class ChemDeFer(BaccaratEngine):
+class ChemDeFer(BaccaratBots, BaccaratEngine):
     name = "chemin_de_fer"
     default_decks = 6
     min_seats = 2

@@ -8,13 +8,14 @@ push on a tie. A seat that does not answer in time gets `default_action`: sit ou
 """
 
 from games.engines.baccarat import VALUE, BaccaratEngine, commission, hand_total, play_coup
+from games.engines.baccarat_bots import BaccaratBots
 from games.engines.base import RulesError, amount_choices, read_amount
 from games.engines.odds import edges, full_counts, value_counts
 
 SPOTS = ("player", "banker", "tie")
 
 
-class PuntoBanco(BaccaratEngine):
+class PuntoBanco(BaccaratBots, BaccaratEngine):
     name = "punto_banco"
     default_decks = 8
 

@@ -1,4 +1,4 @@
-"""The CLI record, replay from the seed, the registry and the bots."""
+"""The CLI record, replay from the seed, the registry (bots: test_bots.py)."""
 
 import json
 import random
@@ -7,7 +7,6 @@ import sys
 
 import pytest
 
-from games.bots import bot_action
 from games.engines import ENGINES, get_engine, replay
 from games.engines.base import RulesError
 from games.play import describe, play
@@ -79,21 +78,3 @@ def test_registry():
     assert get_engine("punto_banco") is ENGINES["punto_banco"]
     with pytest.raises(RulesError, match="Unknown game"):
         get_engine("snap")
-
-
-def test_bots_pick_legal_actions_and_follow_the_tableau_on_choices():
-    engine, rng = ENGINES["chemin_de_fer"], random.Random(0)
-    state = engine.new_state({"seats": 3}, random.Random(0))
-    seen_choice = False
-    for _ in range(400):
-        if engine.is_over(state):
-            break
-        seat = state["to_act"][0]
-        action = bot_action(engine, state, seat, rng)
-        assert action in engine.legal_actions(state, seat)
-        if state["phase"] == "choice":
-            seen_choice = True
-            assert action == engine.default_action(state, seat)
-        state = engine.apply(state, seat, action)
-    assert seen_choice
-    assert bot_action(engine, state, 99, rng) is None

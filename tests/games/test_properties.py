@@ -17,14 +17,19 @@ SEEDS = st.integers(0, 2**32)
 
 
 def walk(game, seed, seats, **config):
-    """Every state of a session played by bots; simultaneous seats act in random order."""
+    """Every state of a session played by random-legal bots taking the default in every
+    choice; simultaneous seats act in random order."""
     engine = ENGINES[game]
     state = engine.new_state({"seats": seats, **config}, random.Random(seed))
     rng = random.Random(seed + 1)
     yield state
     while not engine.is_over(state):
         seat = rng.choice(state["to_act"])
-        state = engine.apply(state, seat, bot_action(engine, state, seat, rng))
+        if state["phase"] == "choice":
+            action = engine.default_action(state, seat)
+        else:
+            action = bot_action(engine, state, seat, rng, "random")
+        state = engine.apply(state, seat, action)
         yield state
 
 

@@ -6,6 +6,7 @@ import itertools
 import random
 
 from games import services
+from games.bots import bot_action, style_for
 from games.engines import get_engine
 from games.models import Room
 
@@ -43,3 +44,23 @@ def test_thousands_of_bot_coups_keep_every_chip(night):
         assert state == room.state
         coups += state["coup_no"]
     assert coups >= 2000
+
+
+def test_room_bots_play_in_their_seats_styles(night):
+    """A bots-only Punto Banco room: each seat's bets follow the style the room's seed dealt
+    it (the log is exactly what `bot_action` in that style plays), and bets look casual."""
+    room = bots_only_room(night, "punto_banco", seed=21)
+    engine = get_engine("punto_banco")
+    kinds = [style_for(engine, room.seed, seat) for seat in range(14)]
+    assert len(set(kinds)) > 1
+    state, bets = engine.new_state(room.config, random.Random(room.seed)), []
+    rng = random.Random(f"bots {room.seed} 0")  # the start played the whole session
+    for logged in room.actions.all():
+        assert logged.action == bot_action(engine, state, logged.seat, rng, kinds[logged.seat])
+        if logged.action["type"] == "bet":
+            bets.append(logged.action)
+            # a small share of the stack (up to 12% in the boldest style), or the minimum
+            assert logged.action["amount"] <= max(10, 0.12 * state["chips"][logged.seat])
+        state = engine.apply(state, logged.seat, logged.action)
+    assert len(bets) > 14 * 20
+    assert sum(bet["on"] == "tie" for bet in bets) < 0.1 * len(bets)
