@@ -9,6 +9,10 @@ taking the same number of cards from the shoe and summing them. Last, the cost o
 edges the Punto Banco view shows (`edges` on a fresh composition, cache missed). Then each
 bot style's result over 1,000 seeded coups per game (`games.play.style_results`: four seats
 rotating through the styles, 1,000 chips each at the start).
+
+Bunco (the card game): the bot's win rate against three random-legal players over 500
+seeded 4-player deals (the bot in each seat in turn; chance is 25%), and moves per second
+of the engine with the bot choosing, beside random-legal choosing as the same-run baseline.
 """
 
 import argparse
@@ -75,8 +79,9 @@ def fast_path(seconds):
 def main(argv=None):
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--games", type=int, default=500, help="Bunco deals for the win rate")
     args = parser.parse_args(argv)
-    for game in ENGINES:
+    for game in (game for game, engine in ENGINES.items() if hasattr(engine, "chips_total")):
         totals = [0, 0]
         seeds = iter(range(10**9))
 
@@ -100,9 +105,50 @@ def main(argv=None):
         edges([count - rng.randrange(8) for count in full_counts(8)])
         calls += 1
     print(f"{'edges':<16} per coup     {1000 * (time.perf_counter() - start) / calls:>10.1f} ms")
-    for game in ENGINES:
+    for game in (game for game, engine in ENGINES.items() if hasattr(engine, "chips_total")):
         print(f"\n{game}: each bot style over 1,000 seeded coups")
         print(describe_styles(style_results(game, 1000, seats=4)))
+    bunco_cards(args.games)
+
+
+def bunco_deal(seed, bot_seats):
+    """One seeded 4-player deal; `bot_seats` play the bot, the others random-legal moves."""
+    engine, rng = ENGINES["bunco_cards"], random.Random(f"bench {seed}")
+    state = engine.new_state({"seats": 4, "scoring": False}, random.Random(seed))
+    moves = 0
+    while not engine.is_over(state):
+        seat = state["turn"]
+        if seat in bot_seats:
+            action = engine.bot_action(state, seat, rng)
+        else:
+            action = rng.choice(engine.legal_actions(state, seat))
+        state = engine.apply(state, seat, action)
+        moves += 1
+    return state["winner"], moves
+
+
+def bunco_cards(games):
+    wins = moves = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        winner, n = bunco_deal(seed, {seed % 4})
+        wins += winner == seed % 4
+        moves += n
+    mixed = moves / (time.perf_counter() - start)
+    rates = {}
+    for label, seats in (("bots", {0, 1, 2, 3}), ("random-legal", set())):
+        moves, start = 0, time.perf_counter()
+        for seed in range(games // 5):
+            moves += bunco_deal(seed, seats)[1]
+        rates[label] = moves / (time.perf_counter() - start)
+    print(
+        f"{'bunco_cards':<16} bot vs random-legal: won {wins} of {games} 4-player deals "
+        f"({100 * wins / games:.1f}%, chance 25%)  {mixed:,.0f} moves/s"
+    )
+    print(
+        f"{'bunco_cards':<16} all bots {rates['bots']:>10,.0f} moves/s  "
+        f"all random-legal {rates['random-legal']:>10,.0f} moves/s (baseline)"
+    )
 
 
 if __name__ == "__main__":

@@ -19,25 +19,35 @@ from games.bots import bot_action, style_for, styles
 from games.engines import _MODULES, get_engine
 
 
-def play(game: str, config: dict | None, seed: int, bots: int | None = None, kinds=None) -> dict:
+def play(
+    game: str,
+    config: dict | None,
+    seed: int,
+    bots: int | None = None,
+    kinds=None,
+    trace: bool = False,
+) -> dict:
     """The record of a session played to the end by bots; `kinds` (a style per seat)
-    defaults to each seat's `style_for`, as in a room."""
+    defaults to each seat's `style_for`, as in a room. With `trace`, also the full state
+    (hidden cards included) after every action."""
     engine = get_engine(game)
     state = engine.new_state(config, random.Random(seed))
     seats = state["config"]["seats"]
     kinds = list(kinds or [style_for(engine, seed, seat) for seat in range(seats)])
     rng = random.Random(f"bots {seed}")
-    actions, coups = [], []
+    actions, coups, states = [], [], []
     while not engine.is_over(state):
         seat = state["to_act"][0]
         action = bot_action(engine, state, seat, rng, kinds[seat])
         state = engine.apply(state, seat, action)
         actions.append({"seat": seat, "action": action})
+        if trace:
+            states.append(state)
         last = state.get("last_coup")
         if last and (not coups or coups[-1]["coup"] != last["coup"]):
             coups.append(last)
     result = engine.result(state)
-    return {
+    record = {
         "game": game,
         "seed": seed,
         "config": state["config"],
@@ -46,8 +56,10 @@ def play(game: str, config: dict | None, seed: int, bots: int | None = None, kin
         "actions": actions,
         "coups": coups,
         "result": result,
-        "by_style": by_style(kinds, result["net"]),
     }
+    if "net" in result:  # chip games: each style's net chips
+        record["by_style"] = by_style(kinds, result["net"])
+    return record | ({"trace": states} if trace else {})
 
 
 def by_style(kinds: list[str], net: list[int]) -> dict:
@@ -81,7 +93,10 @@ def style_results(game: str, coups: int = 1000, seats: int = 4) -> dict:
 
 
 def describe(record: dict) -> str:
-    """A short human-readable account of a record."""
+    """A short human-readable account of a record (a game may tell its own)."""
+    engine = get_engine(record["game"])
+    if hasattr(engine, "describe"):
+        return engine.describe(record)
     lines = [f"{record['game']} seed {record['seed']}: {len(record['actions'])} actions"]
     for coup in record["coups"]:
         hands = "  ".join(
@@ -115,10 +130,11 @@ def main(argv=None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--bots", type=int, default=None, help="how many seats are bots")
-    parser.add_argument("--coups", type=int, default=30, help="the session's max coups")
+    parser.add_argument("--coups", type=int, help="the session's max coups (baccarat games)")
     parser.add_argument("--json", action="store_true", help="print the record as JSON")
     parser.add_argument("--style", help="every seat's bot style (default: one per seat by seed)")
     parser.add_argument("--styles", type=int, metavar="COUPS", help="each style's result")
+    parser.add_argument("--trace", action="store_true", help="add the state after each action")
     args = parser.parse_args(argv)
     if args.bots is not None and not 0 <= args.bots <= args.seats:
         parser.error("--bots must be between 0 and --seats")
@@ -128,9 +144,11 @@ def main(argv=None) -> None:
     if args.styles:
         print(describe_styles(style_results(args.game, args.styles, args.seats)))
         return
-    config = {"seats": args.seats, "max_coups": args.coups}
+    config = {"seats": args.seats}
+    if args.coups is not None:
+        config["max_coups"] = args.coups
     kinds = args.style and [args.style] * args.seats
-    record = play(args.game, config, args.seed, args.bots, kinds)
+    record = play(args.game, config, args.seed, args.bots, kinds, trace=args.trace)
     print(json.dumps(record, indent=1) if args.json else describe(record))
 
 

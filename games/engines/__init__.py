@@ -14,6 +14,7 @@ _MODULES = {
     "punto_banco": "games.engines.punto_banco",
     "chemin_de_fer": "games.engines.chemin_de_fer",
     "baccarat_banque": "games.engines.baccarat_banque",
+    "bunco_cards": "games.engines.bunco_cards",
 }
 
 

@@ -48,14 +48,18 @@ def derived_rng(seed: int, label: str) -> random.Random:
 
 
 def configure(config: dict | None, defaults: dict) -> dict:
-    """`defaults` overridden by `config`; unknown keys and non-integers are refused."""
+    """`defaults` overridden by `config`; unknown keys, non-integers for numbers and
+    non-booleans for on/off settings are refused."""
     config = dict(config or {})
     unknown = sorted(set(config) - set(defaults))
     if unknown:
         raise RulesError(f"Unknown setting: {', '.join(unknown)}.")
     merged = {**defaults, **config}
     for key, value in merged.items():
-        if isinstance(defaults[key], int) and (type(value) is not int or value < 0):
+        if isinstance(defaults[key], bool):
+            if type(value) is not bool:
+                raise RulesError(f"The setting {key} must be on or off.")
+        elif isinstance(defaults[key], int) and (type(value) is not int or value < 0):
             raise RulesError(f"The setting {key} must be a whole number.")
     return merged
 

@@ -12,7 +12,8 @@ from games.engines import ENGINES
 from games.engines.baccarat import VALUE, play_coup
 from games.engines.cards import build_shoe
 
-GAMES = st.sampled_from(sorted(ENGINES))
+BACCARAT = sorted(game for game, engine in ENGINES.items() if hasattr(engine, "chips_total"))
+GAMES = st.sampled_from(BACCARAT)
 SEEDS = st.integers(0, 2**32)
 
 
@@ -101,8 +102,8 @@ def test_chemin_de_fer_defaults_play_like_punto_banco(seed):
 
 
 def test_chips_are_conserved_over_thousands_of_bot_coups():
-    for game, engine in ENGINES.items():
-        coups, seed = 0, 0
+    for game in BACCARAT:
+        engine, coups, seed = ENGINES[game], 0, 0
         while coups < 2000:
             seed += 1
             start = None
