@@ -9,6 +9,7 @@ TITLES = {
     "punto_banco": "Punto Banco",
     "chemin_de_fer": "Chemin de Fer",
     "baccarat_banque": "Baccarat Banque",
+    "bunco_cards": "Bunco (the card game)",
 }
 
 

@@ -188,7 +188,8 @@ def action_apply(
         legal = get_engine(room.game).legal_actions(room.state, seat)
         if not legal:
             raise ServiceError("It is not your turn.", "not_your_turn")
-        allowed = {key for option in legal for key in option}
+        engine_keys = getattr(get_engine(room.game), "action_keys", ())  # all its actions' keys
+        allowed = {key for option in legal for key in option} | set(engine_keys)
         if not isinstance(action, dict) or set(action) - allowed:
             kinds = ", ".join(sorted({option["type"] for option in legal}))
             raise ServiceError(f"You can: {kinds}.", "not_allowed")

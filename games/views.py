@@ -2,16 +2,21 @@
 their own per-night link token), the QR join link and the big screen. Pages render a shell;
 the live part is static/js/room.js over the room websocket (docs/rooms.md)."""
 
+import random
+
 import segno
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import services
+from games.engines import RulesError, get_engine
 from games.models import Room
 from games.selectors import TITLES, room_snapshot
 from partynight.host_views import actor_of, host_night
@@ -26,6 +31,32 @@ class RoomForm(forms.Form):
     chips = forms.IntegerField(min_value=10, max_value=1_000_000, initial=1000)
     max_coups = forms.IntegerField(label="Coups", min_value=1, max_value=500, initial=30)
     timeout = forms.IntegerField(label="Seconds to choose", min_value=5, max_value=600, initial=60)
+    # Bunco (the card game): our completions of the old rule sheet, each on by default.
+    one_surplus = forms.BooleanField(
+        label="Bunco cards: one surplus pile each (off: five, as in Flinch)",
+        required=False,
+        initial=True,
+    )
+    wild_bunco = forms.BooleanField(
+        label="Bunco cards: Bunco cards are wild", required=False, initial=True
+    )
+    stop_cards = forms.BooleanField(
+        label="Bunco cards: Stop cards may go on the surplus", required=False, initial=True
+    )
+    scoring = forms.BooleanField(
+        label="Bunco cards: score 25 + 5 a card, match to 200 (off: one deal)",
+        required=False,
+        initial=True,
+    )
+
+
+def _settings_of(game: str, data: dict) -> dict:
+    """The form's values the game takes (the keys of its full config), the rest dropped."""
+    try:
+        known = get_engine(game).new_state({}, random.Random(0))["config"]
+    except RulesError:
+        return data
+    return {key: value for key, value in data.items() if key in known}
 
 
 def _open(request, night_id, actor):
@@ -36,6 +67,7 @@ def _open(request, night_id, actor):
         return None
     data = dict(form.cleaned_data)
     game, timeout = data.pop("game"), data.pop("timeout")
+    data = _settings_of(game, data)
     try:
         return services.room_open(
             night_id=night_id, game=game, config=data, actor=actor, timeout=timeout
@@ -97,6 +129,18 @@ def host_room_do(request, night_id, room_id, what):
     return redirect("host-rooms", night_id=night.pk)
 
 
+def _game_parts(room) -> dict:
+    """A game's own room page parts (templates/games/rooms/<game>.html: its script, style and
+    words; docs/rooms.md), and its line on whose rules are whose if the engine has one."""
+    name = f"games/rooms/{room.game}.html"
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        name = None
+    note = getattr(get_engine(room.game), "rules_note", None)
+    return {"game_parts": name, "rules_note": note(room.config) if note else None}
+
+
 def _not_found(request, message):
     return render(request, "phone/not_found.html", {"message": message}, status=404)
 
@@ -135,7 +179,7 @@ def room_play(request, room_id, token):
         "ws": f"/ws/rooms/{room.pk}/{player.token}/",
         "join_qr": join_qr,
         "back": reverse("player-rooms", kwargs={"token": token}),
-    }
+    } | _game_parts(room)
     return render(request, "games/room.html", context)
 
 
@@ -159,5 +203,5 @@ def room_screen(request, token):
         "ws": f"/ws/rooms/screen/{room.screen_token}/",
         "join_qr": join_qr,
         "screen": True,
-    }
+    } | _game_parts(room)
     return render(request, "games/room.html", context)

@@ -129,9 +129,27 @@
   }
 
   /* ---- drawing ---- */
+  /* A game with its own look (static/js/games/<game>.js, loaded by the page's
+   * templates/games/rooms/<game>.html) registers PartyRoomGames[game] = {render(kit),
+   * seatText(view, seat)}; it then draws the headline, table, controls and news itself. */
+  function gameKit() {
+    return {
+      frame, view: frame.view, mine: frame.seat, screen, el, fill, say, nameOf,
+      act: (action) => send({ type: "act", action, v: frame.v }),
+      redraw: render,
+    };
+  }
   function render() {
     const room = frame.room, view = frame.view, mine = frame.seat;
     say("status", { open: "· taking seats", playing: "· playing", finished: "· game over" }[room.status]);
+    const game = (window.PartyRoomGames || {})[room.game];
+    if (game && view) game.render(gameKit());
+    else drawBaccarat(room, view, mine);
+    fill("seats", room.seats.map((s, i) => seatNode(s, i, view, game)));
+    $("lobby").hidden = screen || room.status !== "open" || mine == null;
+    tick();
+  }
+  function drawBaccarat(room, view, mine) {
     const waitingFor = view ? view.to_act : [];
     if (room.status === "open") say("turn", mine == null ? "Pick a seat" : "Waiting for the start");
     else if (room.status === "finished") say("turn", "Game over");
@@ -151,14 +169,12 @@
       const pct = (x) => (100 * x).toFixed(2) + "%";
       say("edges", "House edge on the cards left (" + view.shoe.left + "): Banker " + pct(view.edges.banker) + " · Player " + pct(view.edges.player) + " · Tie " + pct(view.edges.tie));
     }
-    fill("seats", room.seats.map((s, i) => seatNode(s, i, view)));
-    $("lobby").hidden = screen || room.status !== "open" || mine == null;
-    tick();
   }
-  function seatNode(s, i, view) {
+  function seatNode(s, i, view, game) {
     const li = el("li", "seat-row" + (i === frame.seat ? " me" : "") + (view && view.to_act.includes(i) ? " acting" : ""));
     li.append(el("span", "seat-name", s.kind === "empty" ? "Empty seat" : s.name + (i === frame.seat ? " (you)" : "")));
-    if (view) {
+    if (view && game) li.append(el("span", "seat-chips", game.seatText(view, i)));
+    else if (view) {
       const bet = view.bets[i];
       li.append(el("span", "seat-chips", view.chips[i] + " chips" + (bet ? " · bet " + bet.amount + (bet.on ? " on " + SPOTS[bet.on] : "") : "")));
     }

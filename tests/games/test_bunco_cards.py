@@ -299,15 +299,15 @@ def test_views_hide_hands_and_the_deck():
     assert public["hand"] is None and public["hint"] is None
     assert public["hand_counts"] == [5, 5, 5]
     assert [b["top"] for b in public["bunco"]] == [p[-1] for p in state["bunco"]]
-    assert "seed" not in public and "From the 1900s sheet" in public["rules_note"]
+    assert "seed" not in public
 
 
 def test_the_rules_line_names_our_completions_and_follows_the_settings():
-    on = BC.view(BC.new_state({"seats": 2}, random.Random(0)), None)["rules_note"]
+    on = BC.rules_note({"seats": 2})
+    assert on.startswith("From the 1900s sheet: the pack, the deal, 1s first")
     assert "Ours (room settings): one surplus pile each; Bunco cards are wild" in on
     assert "a match to 200" in on
-    config = {"seats": 2, "one_surplus": False, "scoring": False}
-    off = BC.view(BC.new_state(config, random.Random(0)), None)["rules_note"]
+    off = BC.rules_note({"seats": 2, "one_surplus": False, "scoring": False})
     assert "five surplus piles each, as in Flinch" in off and "one deal, no points" in off
 
 

@@ -31,6 +31,9 @@ DEFAULTS = {
 class BuncoCards:
     name = "bunco_cards"
     bot_styles = ("steady",)  # games/bots.py: one policy (bot.py)
+    # Every key an action may carry: a refused move then gets the rules' own words, not just
+    # "You can: play" (games/services.py checks keys against the legal actions and these).
+    action_keys = frozenset({"type", "from", "card", "to", "slot"})
 
     def new_state(self, config: dict | None, rng: random.Random) -> dict:
         cfg = configure(config, DEFAULTS)
@@ -77,6 +80,10 @@ class BuncoCards:
 
     def bot_action(self, state: dict, seat: int, rng: random.Random, style=None) -> dict | None:
         return bot.bot_action(state, seat, rng, style)
+
+    def rules_note(self, config: dict | None) -> str:
+        """The room page's line on which rules are the sheet's and which are ours."""
+        return view.rules_note(configure(config, DEFAULTS))
 
     def describe(self, record: dict) -> str:
         return view.describe(record)

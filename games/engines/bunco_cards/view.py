@@ -61,7 +61,6 @@ def view(state: dict, seat: int | None) -> dict:
         "target": cfg["target"] if cfg["scoring"] else None,
         "last_deal": state["last_deal"],
         "winner": state["winner"],
-        "rules_note": rules_note(cfg),
         "hand": list(state["hands"][seat]) if mine else None,
         "legal_actions": legal_actions(state, seat) if mine else [],
         "hint": hint(state, seat) if mine and seat in state["to_act"] else None,
