@@ -89,8 +89,8 @@
     fresh.id = "bc-new";
     row.append(fresh);
     box.append(row);
-    box.append(kit.el("p", "bc-deck", "Deck: " + v.deck.cards + " cards · full piles removed: " + v.removed +
-      (v.target ? " · deal " + v.deal_no + ", match to " + v.target : "")));
+    box.append(kit.el("p", "bc-deck", "Deck " + v.deck.cards + " · removed " + v.removed +
+      (v.target ? " · deal " + v.deal_no + " (to " + v.target + ")" : "")));
     return box;
   }
   function mineNode(kit) {
@@ -101,7 +101,7 @@
     const buncoPick = { from: "bunco", card: bunco.top };
     const canBunco = myTurn && bunco.top != null && movesOf(kit, buncoPick).length > 0;
     const pile = button(kit, "bc-spot" + (picked && same(picked, buncoPick) ? " picked" : ""),
-      [kit.el("span", "bc-label", "Your Bunco pile"), cardNode(kit, bunco.top), kit.el("span", "bc-count", bunco.count + " left")],
+      [cardNode(kit, bunco.top), kit.el("span", "bc-label", "Bunco pile"), kit.el("span", "bc-count", bunco.count + " left")],
       canBunco ? () => tapCard(kit, buncoPick) : null, "Your Bunco pile: " + bunco.count + " left");
     pile.id = "bc-bunco";
     spots.append(pile);
@@ -111,7 +111,7 @@
       const canPick = myTurn && sp.top != null && movesOf(kit, pick).length > 0;
       const onclick = lay ? () => { picked = null; kit.act(lay); } : canPick ? () => tapCard(kit, pick) : null;
       const b = button(kit, "bc-spot" + (lay ? " target" : "") + (picked && same(picked, pick) ? " picked" : ""),
-        [kit.el("span", "bc-label", v.surplus[me].length > 1 ? "Surplus " + (slot + 1) : "Your surplus"), cardNode(kit, sp.top),
+        [cardNode(kit, sp.top), kit.el("span", "bc-label", "Surplus" + (v.surplus[me].length > 1 ? " " + (slot + 1) : "")),
           kit.el("span", "bc-count", lay ? "lay here: ends turn" : sp.count + " cards")],
         onclick, "Your surplus pile" + (lay ? ": lay the card here and end your turn" : ""));
       b.id = "bc-surplus-" + slot;
