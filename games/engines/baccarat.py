@@ -230,13 +230,7 @@ class BaccaratEngine:
         """Settle the coup in state["coup"], record it, reshuffle if the cut card came out."""
         cards = state["coup"]["hands"]
         totals = {hand: hand_total(hand_cards) for hand, hand_cards in cards.items()}
-        first_two = hand_total(cards["banker"][:2])
-        winners = {  # a natural is settled against the banker's first two cards
-            hand: winner(
-                hand, totals[hand], first_two if is_natural(cards[hand]) else totals["banker"]
-            )
-            for hand in self.hands
-        }
+        winners = {hand: winner(hand, totals[hand], totals["banker"]) for hand in self.hands}
         before = self._wealth(state)
         self._settle(state, winners)
         moved = [after - was for after, was in zip(self._wealth(state), before, strict=True)]

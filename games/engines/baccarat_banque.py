@@ -5,13 +5,13 @@ Stakes name a tableau: `{"type": "stake", "on": "right"|"left", "amount": n}`,
 left, himself; each tableau is played by its biggest stake with the punter rules (a tableau
 nobody staked on follows the Punto Banco tableau). The banker then chooses freely, once, to
 draw or stand against both hands (phase "choice"), and is compared with each tableau
-separately. A tableau with a natural is settled at once against the banker's first two cards
-and the other plays on; a banker's natural settles both. The bank stays after a loss: the
+separately. A natural in any of the three hands stops all drawing (rules/baccarat.md; seed
+004: "all three hands are exposed, and the banker settles up separately with each side"),
+so the coup is settled as dealt. The bank stays after a loss: the
 banker keeps it until `{"type": "stop_bank"}` or until it falls below the minimum bet.
 The default commission is 0 (the rules name none).
 """
 
-from games.engines.baccarat import is_natural
 from games.engines.chemin_de_fer import ChemDeFer
 
 
@@ -27,9 +27,8 @@ class BaccaratBanque(ChemDeFer):
         return "C" if hand == "banker" else super()._rule(state, hand)
 
     def _main_hand(self, state: dict) -> str:
-        """The tableau still in play with the most chips on it (the right one on equal stakes)."""
-        hands = state["coup"]["hands"]
-        staked = {hand: 0 for hand in self.hands if not is_natural(hands[hand])}
+        """The tableau with the most chips on it (the right one on equal stakes)."""
+        staked = dict.fromkeys(self.hands, 0)
         for bet in state["bets"]:
             if bet and bet["on"] in staked:
                 staked[bet["on"]] += bet["amount"]

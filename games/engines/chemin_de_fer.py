@@ -157,9 +157,8 @@ class ChemDeFer(BaccaratBots, BaccaratEngine):
         for _ in range(2):
             for hand in order:
                 hands[hand].append(self._draw(state))
-        done = [hand for hand in self.hands if is_natural(hands[hand])]
-        if is_natural(hands["banker"]) or len(done) == len(self.hands):
-            done = list(order)  # a natural stops the drawing for the hands it is played against
+        # A natural anywhere stops all drawing: every hand is shown and settled as dealt.
+        done = list(order) if any(is_natural(hands[hand]) for hand in order) else []
         state["coup"] = {"hands": hands, "controllers": controllers, "waiting": None, "done": done}
         self._play_on(state)
 

@@ -6,6 +6,7 @@ import pytest
 
 from games.engines.baccarat_banque import ENGINE as BQ
 from games.engines.base import RulesError
+from games.play import play
 from tests.games.test_punto_banco import cards, stack
 
 
@@ -46,15 +47,34 @@ def test_the_banker_is_compared_with_each_tableau():
     assert BQ.legal_actions(state, 0) == [{"type": "bank"}, {"type": "stop_bank"}]
 
 
-def test_a_natural_tableau_is_settled_against_the_bankers_first_two_cards():
-    # right natural 8, left 2 draws a 5 -> 7, banker 5 draws a 4 -> 9
-    state = start(8, 2, 5, 0, 0, 0, 5, 4, bank=200)
-    assert state["phase"] == "choice"
-    state = BQ.apply(state, 0, {"type": "draw"})
+@pytest.mark.parametrize(
+    ("values", "winner", "seats"),
+    [
+        # seed 004's case: the right shows a natural 8, the left has 2, the banker 5. Nobody
+        # draws (before the fix the left drew a 5 and the banker a 4); the banker settles
+        # separately with each side: pays the right, collects the left.
+        ((8, 2, 5, 0, 0, 0, 5, 4), {"right": "right", "left": "banker"}, [0, 100, -100]),
+        ((3, 9, 4, 0, 0, 0, 5, 4), {"right": "banker", "left": "left"}, [0, -100, 100]),
+        ((4, 8, 4, 0, 0, 0, 5, 4), {"right": "tie", "left": "left"}, [-100, 0, 100]),
+        ((9, 8, 1, 0, 0, 0, 5, 4), {"right": "right", "left": "left"}, [-200, 100, 100]),
+    ],
+)
+def test_a_natural_on_one_tableau_stops_all_drawing(values, winner, seats):
+    state = start(*values, bank=200)
     last = state["last_coup"]
-    assert last["cards"]["right"] == ["8S", "TC"] and len(last["cards"]["left"]) == 3
-    assert last["winner"] == {"right": "right", "left": "banker"}
-    assert last["totals"] == {"right": 8, "left": 7, "banker": 9}
+    assert last and state["coup"] is None  # no choice for anyone: the coup is over
+    assert [len(cards) for cards in last["cards"].values()] == [2, 2, 2]  # all three shown
+    assert last["winner"] == winner
+    assert last["chips"]["seats"] == seats
+
+
+def test_the_issues_reproduction_seed_3_coup_1():
+    """`python -m games.play baccarat_banque --seed 3 --seats 4 --bots 4`, coup 1: right AD 7H
+    (a natural), left 6C JC, banker 3C TS. Before the fix the banker drew 5H and beat the
+    left; now nobody draws and the left's 6 beats the banker's 3."""
+    coup = play("baccarat_banque", {"seats": 4}, seed=3, bots=4)["coups"][0]
+    assert coup["cards"] == {"right": ["AD", "7H"], "left": ["6C", "JC"], "banker": ["3C", "TS"]}
+    assert coup["winner"] == {"right": "right", "left": "left"}
 
 
 def test_a_banker_natural_settles_both_tableaux():
