@@ -94,8 +94,11 @@ class RoomConsumer(NightConsumer):
         return services.room_start(actor=actor, **common)
 
     async def room_frame(self, event):
-        await self.send_json(event["frame"])
-        self.arm(event["frame"])
+        frame = event["frame"]
+        if frame["seat"] != self.seat:  # another seat's view never reaches this socket
+            return
+        await self.send_json(frame)
+        self.arm(frame)
 
     async def room_changed(self, event):
         await self.send_snapshot()

@@ -222,7 +222,10 @@ class BaccaratEngine:
     def _coup_view(self, coup: dict, seat: int | None) -> dict:
         hands = {}
         for hand, cards in coup["hands"].items():
-            seen = self.face_up or seat == coup["controllers"].get(hand)
+            # A hand nobody plays (a Banque tableau without stakes) has no controller: its
+            # cards stay hidden from spectators too (None is no seat, never a match).
+            mine = seat is not None and seat == coup["controllers"].get(hand)
+            seen = self.face_up or mine
             hands[hand] = [card if seen or i >= 2 else "??" for i, card in enumerate(cards)]
         return {"hands": hands, "controllers": coup["controllers"], "waiting": coup["waiting"]}
 

@@ -59,7 +59,7 @@ def disguise(engine, state, seat, rng):
     pool = state["shoe"] + state["burned"]
     coup = state["coup"]
     for hand, cards in (coup["hands"] if coup else {}).items():
-        if not engine.face_up and coup["controllers"].get(hand) != seat:
+        if not engine.face_up and (seat is None or coup["controllers"].get(hand) != seat):
             for i in range(2):
                 j = rng.randrange(len(pool))
                 cards[i], pool[j] = pool[j], cards[i]

@@ -8,6 +8,7 @@ import json
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 
@@ -69,6 +70,12 @@ async def moved_on(room, version):
             await asyncio.sleep(0.02)
 
 
+def plays(coup, hand, seat):
+    """Whether `seat` plays `hand` (a spectator, seat None, plays none: not even a Banque
+    tableau nobody staked on, whose controller is None too)."""
+    return seat is not None and coup["controllers"].get(hand) == seat
+
+
 def hidden_from(state, seat):
     """What `seat` must not see now: the undealt shoe, the burned cards, the seed, and the
     first two cards of every hand it does not play (Chemin de Fer, Banque)."""
@@ -76,7 +83,7 @@ def hidden_from(state, seat):
     coup = state["coup"]
     if coup:
         for hand, cards in coup["hands"].items():
-            if coup["controllers"].get(hand) != seat:
+            if not plays(coup, hand, seat):
                 secrets.append(json.dumps(cards[:2])[1:-1])
     return [secret for secret in secrets if secret], str(state["seed"])
 
@@ -90,8 +97,8 @@ def check_no_leak(frame, state, seat):
     if frame.get("view") and state["coup"]:
         coup = frame["view"]["coup"]
         for hand, cards in coup["hands"].items():
-            if coup["controllers"].get(hand) != seat:
-                assert cards[:2] == ["??", "??"]
+            if not plays(coup, hand, seat):
+                assert cards[:2] == ["??", "??"], (seat, hand)
 
 
 @pytest.mark.parametrize("game", ["chemin_de_fer", "baccarat_banque"])
@@ -99,7 +106,11 @@ async def test_no_frame_shows_a_seat_cards_it_must_not_see(game):
     room, players = await database_sync_to_async(setup)(game, max_coups=6)
     phones = [await connect(f"/ws/rooms/{room.pk}/{p.token}/") for p in players]
     screen = await connect(f"/ws/rooms/screen/{room.screen_token}/")
-    sockets = [(phones[0], 0), (phones[1], 1), (screen, None)]
+    unseated = await database_sync_to_async(nights.player_add)(
+        night_id=room.night_id, name="Watcher", actor="host"
+    )
+    watcher = await connect(f"/ws/rooms/{room.pk}/{unseated.token}/")  # a phone, no seat
+    sockets = [(phones[0], 0), (phones[1], 1), (screen, None), (watcher, None)]
     for socket, _ in sockets:
         assert (await socket.receive_json_from(timeout=WAIT))["type"] == "snapshot"
     version = (await database_sync_to_async(room_now)(room)).version
@@ -126,6 +137,26 @@ async def test_no_frame_shows_a_seat_cards_it_must_not_see(game):
         )
     assert current.status == "finished" and seen > 50 and coups_hidden > 0
     for socket, _ in sockets:
+        await socket.disconnect()
+
+
+async def test_a_frame_for_another_seat_is_never_forwarded():
+    """Even if a seat's frame reached a wrong group, the consumer checks the frame's seat
+    against its own before sending it on."""
+    room, players = await database_sync_to_async(setup)("chemin_de_fer", bots=0)
+    phone = await connect(f"/ws/rooms/{room.pk}/{players[0].token}/")
+    screen = await connect(f"/ws/rooms/screen/{room.screen_token}/")
+    for socket in (phone, screen):
+        assert (await socket.receive_json_from(timeout=WAIT))["seat"] in (0, None)
+    layer = get_channel_layer()
+    stray = {"type": "room", "seat": 1, "v": 99, "room": {"deadline": None}, "view": {}}
+    for group in (services.watch_group(room.pk), services.seat_group(room.pk, 0)):
+        await layer.group_send(group, {"type": "room.frame", "frame": stray})
+    for socket, seat in ((phone, 0), (screen, None)):
+        await socket.send_json_to({"type": "resync"})
+        answer = await socket.receive_json_from(timeout=WAIT)
+        assert answer["type"] == "snapshot" and answer["seat"] == seat  # the stray was dropped
+        assert await socket.receive_nothing(timeout=0.2)
         await socket.disconnect()
 
 
