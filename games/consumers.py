@@ -87,11 +87,12 @@ class RoomConsumer(NightConsumer):
             )  # fmt: skip
         if kind == "sit":
             return services.seat_join(player=self.player, seat=message.get("seat"), **common)
+        mine = {"actor": actor, "player": self.player, **common}
         if kind == "bot":
-            return services.seat_add_bot(seat=message.get("seat"), actor=actor, **common)
+            return services.seat_add_bot(seat=message.get("seat"), **mine)
         if kind == "leave":
-            return services.seat_leave(seat=self.seat, actor=actor, player=self.player, **common)
-        return services.room_start(actor=actor, **common)
+            return services.seat_leave(seat=self.seat, **mine)
+        return services.room_start(**mine)
 
     async def room_frame(self, event):
         frame = event["frame"]

@@ -117,9 +117,19 @@ def seat_join(*, room_id, player: Player, seat=None) -> dict:
     return _seats_changed(room) | {"seat": seat}
 
 
+def _seated(room: Room, player: Player | None) -> None:
+    """A player may add bots or start only from a seat of this room (the host, `player`
+    None, always may); the locked room row is the fresh truth about who sits there."""
+    if player is not None and player.pk not in room.seats:
+        raise ServiceError(
+            "Take a seat first: only the room's players or the host can do that.", "not_seated"
+        )
+
+
 @transaction.atomic
-def seat_add_bot(*, room_id, seat=None, actor) -> dict:
+def seat_add_bot(*, room_id, seat=None, actor, player: Player | None = None) -> dict:
     room = _open_room(room_id)
+    _seated(room, player)
     seat = _free_seat(room, seat)
     room.seats[seat] = "bot"
     return _seats_changed(room) | {"seat": seat}
@@ -144,9 +154,10 @@ def seat_leave(*, room_id, seat, actor, player: Player | None = None) -> dict:
 
 
 @transaction.atomic
-def room_start(*, room_id, actor) -> dict:
+def room_start(*, room_id, actor, player: Player | None = None) -> dict:
     """Deal: the engine's first state from the room's seed; bots act at once."""
     room = _open_room(room_id)
+    _seated(room, player)
     if None in room.seats:
         raise ServiceError("Fill every seat first (add bots to the empty ones).", "wrong_state")
     room.state = _engine_call(

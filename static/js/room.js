@@ -181,7 +181,8 @@
     if (!screen && frame.room.status === "open") {
       if (s.kind === "empty") {
         li.append(button("Sit here", () => conn.send({ type: "sit", seat: i })));
-        li.append(button("Add a bot", () => conn.send({ type: "bot", seat: i }), "secondary"));
+        // Only a seated player (or the host, on the rooms page) may add a bot.
+        if (frame.seat != null) li.append(button("Add a bot", () => conn.send({ type: "bot", seat: i }), "secondary"));
       } else if (i === frame.seat) li.append(button("Leave", () => conn.send({ type: "leave" }), "secondary"));
     }
     return li;

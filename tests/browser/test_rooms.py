@@ -70,3 +70,35 @@ def test_two_phones_and_a_bot_play_a_coup(live_server_daphne, browser_context):
             expect(row.locator(".seat-chips")).to_contain_text(f"{state['chips'][seat]} chips")
     delta = state["last_coup"]["chips"]["seats"][0]
     expect(pages[0].locator("#news")).to_contain_text(f"you {delta:+d}")
+
+
+def _open_room_with_one_seated():
+    host = get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
+    night = nights.night_create(host=host, name="Cards", date=datetime.date(2026, 12, 4), seed=5)
+    ann, bea = (
+        nights.player_add(night_id=night.pk, name=name, actor="host") for name in ("Ann", "Bea")
+    )
+    room = services.room_open(
+        night_id=night.pk, game="punto_banco", config={"seats": 3}, actor="host", seed=9
+    )
+    services.seat_join(room_id=room.pk, player=ann)
+    connection.close()
+    return room, bea
+
+
+def test_a_phone_offers_bots_only_once_it_sits(live_server_daphne, browser_context):
+    room, bea = in_thread(_open_room_with_one_seated)
+    page = browser_context().new_page()
+    page.goto(f"{live_server_daphne.url}/rooms/{room.pk}/play/{bea.token}/")
+    expect(page.locator("#turn")).to_have_text("Pick a seat")
+    sit = page.locator("#seats button", has_text="Sit here").first
+    expect(sit).to_be_in_viewport()
+    expect(page.locator("#seats button", has_text="Add a bot")).to_have_count(0)
+    expect(page.locator("#start")).to_be_hidden()
+    sit.click()
+    expect(page.locator("#turn")).to_have_text("Waiting for the start")
+    add = page.locator("#seats button", has_text="Add a bot").first
+    add.scroll_into_view_if_needed()
+    expect(add).to_be_in_viewport()
+    add.click()
+    expect(page.locator("#seats .seat-name", has_text="Bot")).to_have_count(1)

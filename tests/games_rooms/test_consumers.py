@@ -160,6 +160,22 @@ async def test_a_frame_for_another_seat_is_never_forwarded():
         await socket.disconnect()
 
 
+async def test_an_unseated_phone_cannot_add_bots_or_start():
+    room, players = await database_sync_to_async(setup)("punto_banco", humans=1, bots=0, seats=3)
+    other = await database_sync_to_async(nights.player_add)(
+        night_id=room.night_id, name="Drifter", actor="host"
+    )
+    phone = await connect(f"/ws/rooms/{room.pk}/{other.token}/")
+    assert (await phone.receive_json_from(timeout=WAIT))["seat"] is None
+    for kind in ("bot", "start"):
+        await phone.send_json_to({"type": kind, "client_id": kind})
+        answer = await phone.receive_json_from(timeout=WAIT)
+        assert answer["type"] == "error" and answer["code"] == "not_seated", answer
+    current = await database_sync_to_async(room_now)(room)
+    assert current.seats == [players[0].pk, None, None] and current.status == "open"
+    await phone.disconnect()
+
+
 async def frames_for_seat(socket, seat, version):
     """The seat's own frame at `version`, asked for afresh (a resync answers a snapshot)."""
     await socket.send_json_to({"type": "resync"})

@@ -161,3 +161,17 @@ def test_unknown_games_and_bad_settings_are_refused(night):
         services.room_open(night_id=night.pk, game="poker", actor="host")
     with pytest.raises(ServiceError, match="seats"):
         services.room_open(night_id=night.pk, game="chemin_de_fer", config={"seats": 1}, actor="h")
+
+
+def test_only_seated_players_or_the_host_add_bots_and_start(open_room, players):
+    room = open_room(seats=3)
+    services.seat_join(room_id=room.pk, player=players[0])
+    for call in (services.seat_add_bot, services.room_start):
+        with pytest.raises(ServiceError) as refused:
+            call(room_id=room.pk, actor=f"player:{players[1].pk}", player=players[1])
+        assert refused.value.code == "not_seated"
+    assert room_of(room).seats == [players[0].pk, None, None] and room_of(room).version == 1
+    services.seat_add_bot(room_id=room.pk, actor="p", player=players[0])  # seated: fine
+    services.seat_add_bot(room_id=room.pk, actor="host")  # the host: fine
+    services.room_start(room_id=room.pk, actor="p", player=players[0])
+    assert room_of(room).status == "playing"
