@@ -33,10 +33,20 @@ def waiting(room: Room) -> list[int]:
     return [seat for seat in room.state["to_act"] if isinstance(room.seats[seat], int)]
 
 
+def bots_to_act(room: Room) -> bool:
+    """Bots still have actions to take (a long bot streak stopped after a step)."""
+    if room.status != Room.Status.PLAYING:
+        return False
+    return any(room.seats[seat] == "bot" for seat in room.state["to_act"])
+
+
 def room_info(room: Room, names: list[str]) -> dict:
-    """What everyone may know about the room: game, status, who sits where, the clock."""
+    """What everyone may know about the room: game, status, who sits where, the clock (when
+    the server plays on by itself: a person's timeout, or at once for the bots' next step)."""
     deadline = None
-    if waiting(room):
+    if bots_to_act(room):
+        deadline = room.updated.timestamp()
+    elif waiting(room):
         deadline = room.updated.timestamp() + room.timeout
     return {
         "id": room.pk,

@@ -25,7 +25,15 @@ from partynight.services.broadcast import send_after_commit
 from partynight.services.common import idempotent
 from partynight.services.errors import ServiceError
 
-MAX_BOT_STEPS = 100_000  # a safety net: a bots-only session of 2,000 coups is about 6,000
+# Card rooms per night, finished ones included: enough for 48 players to play several
+# sessions each, and the host's rooms page stays small (300 rooms made it 976 KiB).
+MAX_ROOMS = 40
+
+# Bot actions per transaction. A long bots-only session (14 seats, 500 coups: about 7,500
+# actions, 0.6 s) would hold the room lock and the database thread all that time; it runs
+# in steps instead: the frame's deadline is due at once, the room's timer asks
+# `seat_timeout` for the next step (a room nobody watches waits until someone opens it).
+BOT_STEP = 300
 
 
 def room_group(room_id: int) -> str:
@@ -63,13 +71,20 @@ def _seats_changed(room: Room) -> dict:
     return {"ok": True, "v": room.version}
 
 
+@transaction.atomic
 def room_open(*, night_id, game, config=None, actor, timeout=60, seed=None) -> Room:
-    """A new room of `night_id` for `game`, every seat empty. `config` is the engine's."""
+    """A new room of `night_id` for `game`, every seat empty. `config` is the engine's. A
+    night holds at most `MAX_ROOMS` rooms (its row locked while counting)."""
     engine = _engine_call(get_engine, game)
     config = dict(config or {})
     seats = _engine_call(engine.new_state, config, random.Random(0))["config"]["seats"]
-    if not Night.objects.filter(pk=night_id).exists():
+    if not Night.objects.select_for_update().filter(pk=night_id).exists():
         raise ServiceError("That night does not exist.", "not_found")
+    if Room.objects.filter(night_id=night_id).count() >= MAX_ROOMS:
+        raise ServiceError(
+            f"This night already has {MAX_ROOMS} card rooms, the most it can have.",
+            "too_many_rooms",
+        )
     return Room.objects.create(
         night_id=night_id,
         game=game,
@@ -155,7 +170,8 @@ def seat_leave(*, room_id, seat, actor, player: Player | None = None) -> dict:
 
 @transaction.atomic
 def room_start(*, room_id, actor, player: Player | None = None) -> dict:
-    """Deal: the engine's first state from the room's seed; bots act at once."""
+    """Deal: the engine's first state from the room's seed; bots act at once (a long
+    bots-only session in steps of `BOT_STEP` actions)."""
     room = _open_room(room_id)
     _seated(room, player)
     if None in room.seats:
@@ -213,11 +229,15 @@ def action_apply(
 @transaction.atomic
 def seat_timeout(*, room_id, actor, seen_version=None, force=False) -> dict:
     """The people the game waits for get `default_action` (sit out, pass, the tableau), once
-    the choice has waited `room.timeout` seconds (at once with `force`: the host). A timer
-    that fires after the room moved on (`seen_version` is old) changes nothing."""
+    the choice has waited `room.timeout` seconds (at once with `force`: the host). While
+    bots have actions left over from a long streak, their next step is played instead, at
+    once. A timer that fires after the room moved on (`seen_version` is old) changes
+    nothing."""
     room = _lock(room_id)
     if room.status != Room.Status.PLAYING or (seen_version not in (None, room.version)):
         return {"ok": True, "v": room.version, "timed_out": []}
+    if selectors.bots_to_act(room):
+        return _play(room, [], by="bot") | {"timed_out": []}
     if not force and timezone.now() < room.updated + timedelta(seconds=room.timeout):
         raise ServiceError("The choice has not waited long enough yet.", "too_early")
     engine = get_engine(room.game)
@@ -227,18 +247,19 @@ def seat_timeout(*, room_id, actor, seen_version=None, force=False) -> dict:
 
 
 def _play(room: Room, steps, by: str) -> dict:
-    """Apply `steps` [(seat, action, by, client_id)], then the bots until a person must act;
-    log them, bump the version once, save, and send each seat its own view after commit."""
+    """Apply `steps` [(seat, action, by, client_id)], then the bots until a person must act
+    (or `BOT_STEP` bot actions: the timer plays on); log them, bump the version once, save,
+    and send each seat its own view after commit."""
     engine = get_engine(room.game)
     version = room.version + 1
     result = {"ok": True, "v": version}
     seq = room.actions.aggregate(last=Max("seq"))["last"] or 0
     state, log, bots = room.state, [], random.Random(f"bots {room.seed} {seq}")
     steps = list(steps)
-    while len(log) < MAX_BOT_STEPS:
+    while True:
         if not steps:
             turn = [s for s in state["to_act"] if room.seats[s] == "bot"]
-            if engine.is_over(state) or not turn:
+            if engine.is_over(state) or not turn or len(log) >= BOT_STEP:
                 break
             style = style_for(engine, room.seed, turn[0])
             steps.append((turn[0], bot_action(engine, state, turn[0], bots, style), "bot", None))

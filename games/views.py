@@ -2,6 +2,7 @@
 their own per-night link token), the QR join link and the big screen. Pages render a shell;
 the live part is static/js/room.js over the room websocket (docs/rooms.md)."""
 
+import functools
 import random
 
 import segno
@@ -79,8 +80,15 @@ def _open(request, night_id, actor):
 
 def qr_svg(request, url_name, **kwargs):
     url = request.build_absolute_uri(reverse(url_name, kwargs=kwargs))
+    return url, _qr(url)
+
+
+@functools.lru_cache(maxsize=512)
+def _qr(url: str) -> str:
+    """A room's QR code never changes (its link is fixed); encoding one takes ~20 ms, and the
+    host's rooms page shows one per room."""
     svg = segno.make(url, error="m").svg_inline(scale=4, omitsize=True)
-    return url, mark_safe(svg)  # noqa: S308 (segno's own SVG, no user text)
+    return mark_safe(svg)  # noqa: S308 (segno's own SVG, no user text)
 
 
 def _player(token) -> Player | None:

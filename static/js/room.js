@@ -193,7 +193,7 @@
     return b;
   }
   function tick() {
-    const deadline = frame && frame.room.deadline;
+    const deadline = frame && frame.room.waiting.length && frame.room.deadline;
     say("clock", deadline ? "Time to choose: " + Math.max(0, Math.round(deadline - Date.now() / 1000)) + " s" : "");
   }
 

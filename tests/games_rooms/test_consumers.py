@@ -5,6 +5,7 @@ the cards it must not see."""
 import asyncio
 import datetime
 import json
+import time
 
 import pytest
 from channels.db import database_sync_to_async
@@ -174,6 +175,25 @@ async def test_an_unseated_phone_cannot_add_bots_or_start():
     current = await database_sync_to_async(room_now)(room)
     assert current.seats == [players[0].pk, None, None] and current.status == "open"
     await phone.disconnect()
+
+
+async def test_the_screens_timer_plays_a_long_bots_only_session_step_by_step():
+    room, _ = await database_sync_to_async(setup)("punto_banco", humans=0, bots=14, max_coups=60)
+    screen = await connect(f"/ws/rooms/screen/{room.screen_token}/")
+    assert (await screen.receive_json_from(timeout=WAIT))["type"] == "snapshot"
+    await database_sync_to_async(services.room_start)(room_id=room.pk, actor="host")
+    versions = []
+    async with asyncio.timeout(4 * WAIT):
+        while True:
+            frame = await screen.receive_json_from(timeout=WAIT)
+            if frame["type"] == "room":
+                versions.append(frame["v"])
+                if frame["room"]["status"] == "finished":
+                    break
+                assert frame["room"]["deadline"] <= time.time()  # the next step is due
+    assert frame["view"]["coup_no"] == 60 and len(versions) > 2
+    assert versions == sorted(versions)
+    await screen.disconnect()
 
 
 async def frames_for_seat(socket, seat, version):

@@ -4,8 +4,9 @@ commission), and each room's log replays to its stored state."""
 
 import itertools
 import random
+import time
 
-from games import services
+from games import selectors, services
 from games.bots import bot_action, style_for
 from games.engines import get_engine
 from games.models import Room
@@ -20,7 +21,12 @@ def bots_only_room(night, game, seed):
     for _ in range(14):
         services.seat_add_bot(room_id=room.pk, actor="t")
     services.room_start(room_id=room.pk, actor="t")
-    return Room.objects.get(pk=room.pk)
+    room = Room.objects.get(pk=room.pk)
+    while room.status == "playing":  # the room's timer plays each next step
+        assert selectors.room_info(room, selectors.seat_names(room))["deadline"] <= time.time()
+        services.seat_timeout(room_id=room.pk, actor="timer", seen_version=room.version)
+        room = Room.objects.get(pk=room.pk)
+    return room
 
 
 def test_thousands_of_bot_coups_keep_every_chip(night):
@@ -54,8 +60,10 @@ def test_room_bots_play_in_their_seats_styles(night):
     kinds = [style_for(engine, room.seed, seat) for seat in range(14)]
     assert len(set(kinds)) > 1
     state, bets = engine.new_state(room.config, random.Random(room.seed)), []
-    rng = random.Random(f"bots {room.seed} 0")  # the start played the whole session
+    version = None
     for logged in room.actions.all():
+        if logged.version != version:  # each step draws from its own rng
+            version, rng = logged.version, random.Random(f"bots {room.seed} {logged.seq - 1}")
         assert logged.action == bot_action(engine, state, logged.seat, rng, kinds[logged.seat])
         if logged.action["type"] == "bet":
             bets.append(logged.action)

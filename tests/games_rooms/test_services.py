@@ -1,8 +1,11 @@
 """Room services: seats, bots, start, actions, idempotency, version conflicts, the log."""
 
+import time
+from collections import Counter
+
 import pytest
 
-from games import services
+from games import selectors, services
 from games.engines import get_engine, replay
 from games.models import Room, RoomAction
 from partynight.services.errors import ServiceError
@@ -175,3 +178,27 @@ def test_only_seated_players_or_the_host_add_bots_and_start(open_room, players):
     services.seat_add_bot(room_id=room.pk, actor="host")  # the host: fine
     services.room_start(room_id=room.pk, actor="p", player=players[0])
     assert room_of(room).status == "playing"
+
+
+def test_a_long_bots_only_session_runs_in_steps(open_room):
+    """14 bots, 500 coups: no call applies more than BOT_STEP actions (the room lock and the
+    database are never held for the whole session); the frame says the next step is due at
+    once, a stale timer changes nothing, and the steps add up to the one replayable log."""
+    room = open_room(game="chemin_de_fer", seats=14, max_coups=500)
+    for _ in range(14):
+        services.seat_add_bot(room_id=room.pk, actor="host")
+    first = services.room_start(room_id=room.pk, actor="host")
+    room = room_of(room)
+    assert room.status == "playing" and room.actions.count() == services.BOT_STEP
+    assert selectors.room_info(room, selectors.seat_names(room))["deadline"] <= time.time()
+    stale = services.seat_timeout(room_id=room.pk, actor="timer", seen_version=first["v"] - 1)
+    assert stale["v"] == room.version and room_of(room).actions.count() == services.BOT_STEP
+    steps = 1
+    while room.status == "playing":
+        services.seat_timeout(room_id=room.pk, actor="timer", seen_version=room.version)
+        room, steps = room_of(room), steps + 1
+    assert room.state["coup_no"] == 500 and steps > 5
+    per_version = Counter(room.actions.values_list("version", flat=True))
+    assert len(per_version) == steps and max(per_version.values()) <= services.BOT_STEP
+    assert replay(room.game, room.config, room.seed, log_of(room)) == room.state
+    assert selectors.room_info(room, [""] * 14)["deadline"] is None

@@ -1,9 +1,11 @@
 """The room pages: the host's list, the phones' list and room page, the QR join, the screen."""
 
+import pytest
 from django.test import Client
 
 from games import services
 from games.models import Room
+from partynight.services.errors import ServiceError
 
 
 def logged_in(host):
@@ -66,3 +68,26 @@ def test_the_rooms_are_linked_from_the_phone_and_the_planning_page(client, host,
     client.force_login(host)
     planning = client.get(f"/nights/{night.pk}/")
     assert f'href="/nights/{night.pk}/rooms/"' in planning.content.decode()
+
+
+def test_a_night_holds_at_most_max_rooms(host, night, players):
+    """The cap is the service's (players and the host alike); the refusal is a message."""
+    for _ in range(services.MAX_ROOMS - 1):
+        services.room_open(night_id=night.pk, game="punto_banco", actor="host")
+    client = logged_in(host)
+    url = f"/nights/{night.pk}/rooms/"
+    settings = {"game": "punto_banco", "seats": 2, "chips": 500, "max_coups": 5, "timeout": 30}
+    assert client.post(url, settings).status_code == 302  # the 40th
+    page = client.post(url, settings, follow=True).content.decode()
+    assert f"already has {services.MAX_ROOMS} card rooms" in page
+    assert Room.objects.filter(night=night).count() == services.MAX_ROOMS
+    phone = Client().post(f"/rooms/for/{players[0].token}/", settings, follow=True)
+    assert "already has" in phone.content.decode()
+    assert Room.objects.filter(night=night).count() == services.MAX_ROOMS
+    with pytest.raises(ServiceError) as refused:
+        services.room_open(night_id=night.pk, game="chemin_de_fer", actor="host")
+    assert refused.value.code == "too_many_rooms"
+    # A full night's rooms page: every room listed, about 4 KiB a room.
+    page = client.get(url).content
+    assert page.count(b'class="room-card"') == services.MAX_ROOMS
+    assert len(page) < services.MAX_ROOMS * 6 * 1024
