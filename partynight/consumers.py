@@ -185,7 +185,7 @@ class PlayerConsumer(NightConsumer):
     """A player's phone, by their secret link: scores at their own table only."""
 
     role = "player"
-    actions = ("roll",)
+    actions = ("roll", "start_round")
     refusal = "This player link is not valid (it may be mistyped or the player was removed)."
 
     @database_sync_to_async
@@ -218,6 +218,14 @@ class PlayerConsumer(NightConsumer):
         return selectors.player_snapshot(self.player)
 
     def act(self, message):
+        if message["type"] == "start_round":  # the Head table rings the bell to start
+            return play.round_start(
+                night_id=self.player.night_id,
+                number=message["round"],
+                actor=f"player:{self.player.pk}",
+                client_id=message["client_id"],
+                player=self.player,
+            )
         return play.roll_record(
             night_id=self.player.night_id,
             player=self.player,

@@ -115,6 +115,15 @@ def rotate(tables: Sequence[Sequence[str]], winners: Sequence[str], rng: random.
     return Rotation(new_tables, moves)
 
 
+def next_table(table: int, tables: int, won: bool) -> int:
+    """The table a player goes to once their table is done, known before the other tables
+    finish: winners go up one (the Head table's stay), losers go down one (the Foot
+    table's stay)."""
+    if won:
+        return max(table - 1, 1)
+    return min(table + 1, tables)
+
+
 def describe_move(move: Move, names: Mapping[str, str] | None = None) -> str:
     """A sentence for the player's phone, e.g. "Move to the Middle table, seat 3; your
     partner is Ann." Seats are shown 1..4."""

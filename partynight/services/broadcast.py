@@ -79,10 +79,14 @@ def send_after_commit(groups: list[str], message: dict) -> None:
     transaction.on_commit(send)
 
 
-def table_changed(night_id: int, table: int, payload: dict) -> None:
-    """A table's state changed: its phones and the watchers get the whole table view."""
-    message = {"type": "table.event", "payload": payload}
-    send_after_commit([table_group(night_id, table), watch_group(night_id)], message)
+def table_changed(night_id: int, table: int, payload: dict, phones: dict | None = None) -> None:
+    """A table's state changed: the watchers get the whole table view; the table's phones
+    get it too, with `phones` (each seated player's phone view) when given."""
+    send_after_commit([watch_group(night_id)], {"type": "table.event", "payload": payload})
+    phone_payload = {**payload, "phones": phones} if phones else payload
+    send_after_commit(
+        [table_group(night_id, table)], {"type": "table.event", "payload": phone_payload}
+    )
 
 
 def night_changed(night_id: int, payload: dict) -> None:

@@ -6,6 +6,7 @@ from django.db import transaction
 
 from partynight.models import Event, Night, Player, Round, Seat, Table
 from partynight.rules.errors import RulesError
+from partynight.rules.explain import roll_words
 from partynight.rules.table import TableRound, adjust_points, move_bunco, replace_player
 from partynight.services.common import current_round, idempotent, lock_night, log_event
 from partynight.services.errors import ServiceError
@@ -16,6 +17,7 @@ from partynight.services.play import (
     finish_round_if_done,
     save_table,
 )
+from partynight.services.selectors import names_of
 
 IN_PLAY = (Night.State.PLAYING, Night.State.BREAK)
 
@@ -60,7 +62,10 @@ def roll_undo(*, night_id, table_number, actor, client_id=None) -> dict:
         save_table(table, TableRound.from_dict(first.data["before"]))
         result = {"ok": True, "undone": len(taken_back)}
         data = {"events": [e.pk for e in taken_back]}
-        _log_correction(night, round_, table, "roll_undone", actor, data, result, client_id)
+        notice = f"The host took back {roll_name(first.result['roll'], names_of(night))}."
+        if len(taken_back) > 1:
+            notice += " The ghosts' rolls after it are taken back too."
+        _log_correction(night, round_, table, "roll_undone", actor, data, result, client_id, notice)
         return result
 
     return idempotent(night_id, client_id, action)
@@ -83,7 +88,16 @@ def points_adjust(*, night_id, table_number, team, delta, reason, actor, client_
         save_table(table, new)
         result = {"ok": True, "points": list(new.points)}
         data = {"team": team, "delta": delta, "reason": reason[:200]}
-        _log_correction(night, round_, table, "points_adjusted", actor, data, result, client_id)
+        names = names_of(night)
+        pair = " & ".join(names.get(k, k) for k in state.team_players(team))
+        change = f"gave {pair} {delta} more" if delta > 0 else f"took {-delta} from {pair}"
+        points = "point" if abs(delta) == 1 else "points"
+        notice = (
+            f"The host {change} {points} ({reason[:200]}): now {new.points[0]} to {new.points[1]}."
+        )
+        _log_correction(
+            night, round_, table, "points_adjusted", actor, data, result, client_id, notice
+        )
         finish_round_if_done(night, round_)
         return result
 
@@ -103,7 +117,14 @@ def bunco_reassign(*, night_id, table_number, from_player, to_player, actor, cli
         save_table(table, new)
         data = {"from": from_player, "to": to_player}
         result = {"ok": True}
-        _log_correction(night, round_, table, "bunco_reassigned", actor, data, result, client_id)
+        names = names_of(night)
+        notice = (
+            f"The host moved a Bunco from {names.get(from_player, from_player)} "
+            f"to {names.get(to_player, to_player)}."
+        )
+        _log_correction(
+            night, round_, table, "bunco_reassigned", actor, data, result, client_id, notice
+        )
         return result
 
     return idempotent(night_id, client_id, action)
@@ -164,10 +185,16 @@ def _take_chair(night: Night, old: Player, new: Player) -> None:
     old.save(update_fields=["active"])
 
 
-def _log_correction(night, round_, table, kind, actor, data, result, client_id) -> None:
-    """Log a table correction and tell every screen (the standings may have changed)."""
+def roll_name(roll: dict, names: dict) -> str:
+    """ "Eve's roll: 1 point" (a roll as the log and the undo button name it)."""
+    return f"{names.get(roll['player'], roll['player'])}'s roll: {roll_words(roll)}"
+
+
+def _log_correction(night, round_, table, kind, actor, data, result, client_id, notice) -> None:
+    """Log a table correction and tell every screen (the standings may have changed); the
+    table's phones show `notice`, so everyone at the table sees what the host changed."""
     log_event(night, kind, actor, data, result, client_id, round_, table.number)
-    announce_table(night, round_, table, None)
+    announce_table(night, round_, table, None, notice=notice)
     announce_night(night, "correction")
 
 

@@ -12,15 +12,6 @@ from partynight.services import selectors
 from partynight.services.common import rules_of
 from partynight.services.nights import PLANNING_STATES
 
-WHY = {
-    "most_buncos": "{buncos} Buncos",
-    "most_wins": "{wins} wins",
-    "most_losses": "{losses} losses",
-    "fifty_fifty": "{wins} wins, {losses} losses",
-    "traveling": "held the fuzzy die at the end",
-    "taking_something_home": "drawn among the players without a prize",
-}
-
 
 def head_starters(night: Night) -> set[str]:
     """The four starred players who start at the Head table: the drawn seating before play,
@@ -65,13 +56,7 @@ def results(night: Night, snapshot: dict) -> dict:
     names = {p["id"]: p["name"] for p in snapshot["players"]}
     awards = []
     for award in snapshot["awards"]:
-        tally = {"wins": 0, "losses": 0, "buncos": 0, **award["detail"]}
-        why = WHY.get(award["prize"], "").format(**tally)
-        if award["prize"] == "traveling" and award["player"] != snapshot["night"]["fuzzy_holder"]:
-            why = "held the fuzzy die last among the players without a prize"
-        awards.append(
-            {**award, "why": why, "tie": selectors.tie_text(award["detail"].get("tie"), names)}
-        )
+        awards.append({**award, "tie": selectors.tie_text(award["detail"].get("tie"), names)})
     holder = snapshot["night"]["fuzzy_holder"]
     return {
         "standings": [row for row in snapshot["standings"] if not row["ghost"]],
@@ -85,7 +70,8 @@ def results_text(night: Night, sheet: dict) -> str:
     """A plain-text summary to paste into the group chat."""
     lines = [f"{night.name}, {night.date:%a %d %b %Y}: results", ""]
     for award in sheet["awards"]:
-        lines.append(f"{award['name']}: {award['player_name']} ${award['amount']} ({award['why']})")
+        why = award["why"].rstrip(".")
+        lines.append(f"{award['name']}: {award['player_name']} ${award['amount']} ({why})")
     if sheet["fuzzy_holder"]:
         lines.append(f"Fuzzy die: {sheet['fuzzy_holder']}")
     lines += [f"Pot: ${sheet['pot']}", "", "Standings (W-L, Buncos):"]

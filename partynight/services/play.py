@@ -32,12 +32,16 @@ from partynight.services.errors import ServiceError
 GHOST_ROLL_LIMIT = 500  # a safety net: a real turn is a handful of rolls
 
 
-def round_start(*, night_id, number: int, actor, client_id=None) -> dict:
+def round_start(*, night_id, number: int, actor, client_id=None, player=None) -> dict:
     """Start round `number` (1-based). Asking for a round that already started answers
-    "already started" and changes nothing, so two host tabs cannot start it twice."""
+    "already started" and changes nothing, so two host tabs (or two Head-table phones)
+    cannot start it twice. A `player` may start it only from the next round's Head table:
+    in Bunco the Head table rings the bell to start each round."""
 
     def action():
         night = lock_night(night_id)
+        if player is not None and not _at_next_head_table(night, player):
+            raise ServiceError("Only the Head table rings the bell to start a round.", "not_head")
         last = current_round(night)
         expected = (last.number + 1) if last else 1
         if number != expected:
@@ -83,6 +87,10 @@ def round_start(*, night_id, number: int, actor, client_id=None) -> dict:
         return result
 
     return idempotent(night_id, client_id, action)
+
+
+def _at_next_head_table(night: Night, player: Player) -> bool:
+    return bool(night.pending_seating) and player.key in night.pending_seating[0]
 
 
 def roll_record(
@@ -262,15 +270,21 @@ def save_table(table: Table, state: TableRound) -> None:
     table.save(update_fields=["state", "version"])
 
 
-def announce_table(night, round_, table, roll) -> None:
+def announce_table(night, round_, table, roll, notice=None) -> None:
+    """A table changed: the watchers get its view; its phones also get each seat's phone
+    view (`phones`, by player id) and any `notice` (a host's correction, in words)."""
+    view = selectors.table_view(table, round_)
     payload = {
         "type": "table",
         "scope": f"table:{round_.number}:{table.number}",
         "v": table.version,
-        "table": selectors.table_view(table, round_),
+        "table": view,
         "roll": roll,
     }
-    broadcast.table_changed(night.pk, table.number, payload)
+    if notice:
+        payload["notice"] = notice
+    phones = selectors.table_phones(view, round_, len(night.pending_seating))
+    broadcast.table_changed(night.pk, table.number, payload, phones)
 
 
 def announce_night(night, what, **extra) -> None:

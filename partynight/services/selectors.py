@@ -1,8 +1,12 @@
 """Reads: what the dashboard, the big screen, the phones and the exports show.
 Plain dicts, ready for JSON; no writes here."""
 
+from django.urls import reverse
+
 from partynight.models import Night, Player, Round, Seat, Table
+from partynight.rules.explain import award_why
 from partynight.rules.night import add_table_result, empty_totals, round_plan
+from partynight.rules.phone import phone_view
 from partynight.rules.rotation import Move, describe_move
 from partynight.rules.seating import table_count, table_name
 from partynight.rules.simulation import table_record
@@ -127,18 +131,30 @@ def night_snapshot(night: Night) -> dict:
             )
         ],
         "leaders": prize_leaders(night, totals, ghosts),
-        "awards": [
-            {
-                "prize": a.prize,
-                "name": a.name,
-                "player": a.player.key,
-                "player_name": a.player.name,
-                "amount": a.amount,
-                "detail": a.detail,
-            }
-            for a in night.awards.select_related("player")
-        ],
+        "awards": awards_view(night, names, ghosts),
     }
+
+
+def awards_view(night: Night, names: dict, ghosts: set) -> list[dict]:
+    """The night's prizes, each with `why` (the same words on every page and phone)."""
+    awards = [
+        {
+            "prize": a.prize,
+            "name": a.name,
+            "player": a.player.key,
+            "player_name": a.player.name,
+            "amount": a.amount,
+            "detail": a.detail,
+        }
+        for a in night.awards.select_related("player")
+    ]
+    if not awards:
+        return awards
+    left = ghosts | {p.key for p in night.players.filter(active=False)}
+    holder = night.fuzzy_holder.key if night.fuzzy_holder_id else None
+    for award in awards:
+        award["why"] = award_why(award, awards, holder, names, left)
+    return awards
 
 
 def _round_view(round_: Round | None, plan) -> dict | None:
@@ -179,12 +195,14 @@ def _moves(round_: Round | None, names: dict) -> dict[str, str]:
 
 
 def player_snapshot(player: Player) -> dict:
-    """What one player's phone shows: their seat, table, tallies and where to go next."""
+    """What one player's phone shows: their seat, table, tallies, where to go next, and
+    `phone`: the phase and headline saying what to do now (partynight.rules.phone)."""
     night = player.night
     names = names_of(night)
     round_ = current_round(night)
     plan = round_plan(rules_of(night))
-    totals = standings(night).get(player.key, {"wins": 0, "losses": 0, "buncos": 0})
+    all_totals = standings(night)
+    totals = all_totals.get(player.key, {"wins": 0, "losses": 0, "buncos": 0})
     seat = None
     table = None
     versions = {"night": night.version}
@@ -208,6 +226,19 @@ def player_snapshot(player: Player) -> dict:
                     "partner": names.get(seats[(position + 2) % 4]),
                 }
     moves = _moves(round_, names)
+    round_view = _round_view(round_, plan)
+    results = None
+    if night.state == Night.State.FINISHED:
+        results = _player_results(night, player, all_totals, names)
+    phone = phone_view(
+        night_state=night.state,
+        round_=round_view,
+        table=table,
+        seat=seat,
+        next_seat=waiting,
+        tables=len(night.pending_seating),
+        won_prizes=[a for a in (results or {}).get("prizes", []) if a["mine"]],
+    )
     return {
         "type": "snapshot",
         "versions": versions,
@@ -219,12 +250,55 @@ def player_snapshot(player: Player) -> dict:
             "fuzzy_holder_name": night.fuzzy_holder.name if night.fuzzy_holder_id else None,
             "rules": night.rules,
         },
-        "round": _round_view(round_, plan),
+        "round": round_view,
         "table": table,
         "seat": seat,
         "next": waiting,
         "move": moves.get(player.key),
         "tables_in_night": table_count(night.players.filter(active=True, is_ghost=False).count()),
+        "phone": phone.to_dict(),
+        "results": results,
+    }
+
+
+def table_phones(table: dict, round_: Round, tables: int) -> dict[str, dict]:
+    """The phone view of each person seated at `table` (a table view) after a change there,
+    so a table event carries each phone's new headline (the round is still being played)."""
+    round_view = {"number": round_.number, "state": round_.state, "last": False}
+    return {
+        seat["id"]: phone_view(
+            night_state="playing",
+            round_=round_view,
+            table=table,
+            seat=position,
+            next_seat=None,
+            tables=tables,
+        ).to_dict()
+        for position, seat in enumerate(table["seats"])
+        if not seat["ghost"]
+    }
+
+
+def _player_results(night: Night, player: Player, totals: dict, names: dict) -> dict:
+    """The night is over: every prize with why, and this player's place by wins."""
+    ghosts = {p.key for p in night.players.all() if p.is_ghost}
+    people = {k: t for k, t in totals.items() if k not in ghosts}
+    mine = people.get(player.key, {"wins": 0})
+    prizes = [
+        {
+            "name": a["name"],
+            "player_name": a["player_name"],
+            "amount": a["amount"],
+            "why": a["why"],
+            "mine": a["player"] == player.key,
+        }
+        for a in awards_view(night, names, ghosts)
+    ]
+    return {
+        "place": 1 + sum(1 for t in people.values() if t["wins"] > mine["wins"]),
+        "of": len(people),
+        "prizes": prizes,
+        "link": reverse("results_public", args=[night.results_token]),
     }
 
 

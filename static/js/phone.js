@@ -1,14 +1,18 @@
-/* The player's phone: live table, scores, turn, bell and the roll pad (docs/protocol.md).
- * Everything is drawn with textContent from the server's snapshot and table events. */
+/* The player's phone (docs/protocol.md). The server says what to do now: every snapshot
+ * carries `phone` (phase, headline, detail, bell banner, pad, ring) and every table event
+ * carries each seat's new `phones` view, so this file only draws the latest state.
+ * Everything is drawn with textContent. */
 (function () {
   "use strict";
   const $ = (id) => document.getElementById(id);
   const app = $("app");
   const path = app.dataset.ws;
   const ENTRY_WORDS = { 0: "0", 1: "1 match", 2: "2 matches", mini: "mini Bunco", bunco: "Bunco", wipeout: "wipeout" };
-  let snap = null; // the last snapshot
-  let table = null; // the latest view of my table
+  const PLAYING = ["rolling", "rolloff", "bell_finish", "table_done"];
+  let snap = null; // the last snapshot, with `phone` and `table` kept current by table events
   let pending = null; // {id, v, round, until}: a roll sent, its table event not yet in
+  let ringing = null; // the client id of a "start round" tap in flight
+  let context = null; // "round:phase": what the news, notice and error lines belong to
   let conn = null;
   let audio = null;
 
@@ -19,82 +23,112 @@
     $(id).hidden = !on;
   }
   function nameAt(seat) {
-    return table && table.seats[seat] ? table.seats[seat].name : "";
+    const t = snap.table;
+    return t && t.seats[seat] ? t.seats[seat].name : "";
   }
   function nameOf(key) {
-    const s = table && table.seats.find((x) => x.id === key);
+    const s = snap.table && snap.table.seats.find((x) => x.id === key);
     return s ? s.name : "";
+  }
+
+  /* Lines that belong to one round and phase: a new one clears them. */
+  function enterContext() {
+    const key = (snap.round ? snap.round.number : 0) + ":" + snap.phone.phase;
+    if (key === context) return;
+    context = key;
+    say("news", "");
+    say("notice", "");
+    show("notice", false);
+    show("error", false);
   }
 
   /* ---- drawing ---- */
   function render() {
     if (!snap) return;
-    const me = snap.me, round = snap.round, seat = snap.seat;
+    const me = snap.me, round = snap.round, seat = snap.seat, table = snap.table, phone = snap.phone;
+    app.dataset.phase = phone.phase;
+    $("now").dataset.phase = phone.phase;
     say("me-name", me.name);
     say("night-name", snap.night.name);
+    say("headline", phone.headline);
+    say("detail", phone.detail);
+    show("detail", !!phone.detail);
+    say("bell", phone.bell);
+    show("bell", !!phone.bell);
+    const ring = $("ring");
+    ring.hidden = !phone.ring;
+    if (phone.ring) {
+      ring.textContent = "🔔 Ring the bell: start round " + phone.ring;
+      ring.disabled = !!ringing;
+    }
     say("wins", me.wins);
     say("losses", me.losses);
     // the snapshot's tally counted my table's Buncos then; add the ones rolled since
     const since = (t) => (t && t.buncos[me.id]) || 0;
-    const base = snap.table && table && snap.table.round === table.round ? since(snap.table) : since(table);
-    say("buncos", me.buncos - base + since(table));
+    say("buncos", me.buncos - since(snap.tableAtSnapshot) + since(table));
     show("fuzzy", snap.night.fuzzy_holder === me.id);
-    say("up", round ? round.up : "–");
-    say("set-round", round ? "Set " + round.set + " · Round " + round.round : "Play has not started");
-    const playing = table && round && round.state !== "done" && table.phase !== "done";
-    if (table && seat != null) {
-      say("table-name", table.name + " table");
-      say("seat", "Seat " + (seat + 1));
+    const atTable = PLAYING.includes(phone.phase) && table && seat != null;
+    show("where", atTable);
+    show("scores", atTable);
+    show("roundbox", atTable);
+    if (atTable) {
+      say("table-name", table.name + " table · seat " + (seat + 1));
       say("people", "Partner: " + nameAt((seat + 2) % 4) + " · Opponents: " + nameAt((seat + 1) % 4) + " and " + nameAt((seat + 3) % 4));
       const t = seat % 2;
-      say("us-label", "Us · " + me.name + " & " + nameAt((seat + 2) % 4));
-      say("them-label", "Them · " + nameAt((seat + 1) % 4) + " & " + nameAt((seat + 3) % 4));
+      say("us-names", me.name + " & " + nameAt((seat + 2) % 4));
+      say("them-names", nameAt((seat + 1) % 4) + " & " + nameAt((seat + 3) % 4));
       say("score-us", table.points[t]);
       say("score-them", table.points[1 - t]);
-      renderTurn(t);
-    } else if (snap.next) {
-      say("table-name", "Go to the " + snap.next.name + " table");
-      say("seat", "Seat " + (snap.next.seat + 1));
-      say("people", snap.next.partner ? "Partner: " + snap.next.partner : "");
-      say("turn", "");
-    } else {
-      say("table-name", snap.night.state === "finished" ? "The night is over" : "Waiting for the seats…");
-      say("seat", "");
-      say("people", "");
-      say("turn", "");
+      say("up", round.up);
+      say("set-round", "Set " + round.set + " · Round " + round.round);
     }
-    const moving = round && round.state === "done" && snap.move;
-    say("move", moving ? snap.move : "");
-    show("move", !!moving);
-    renderPad(playing);
+    renderResults();
+    renderPad(phone);
   }
 
-  function renderTurn(team) {
-    const teamName = (w) => (w === (team ? "B" : "A") ? "Your team won this round!" : "Your team lost this round.");
-    if (table.phase === "done") {
-      say("turn", table.winner ? teamName(table.winner) : "Your table has finished.");
-      return;
-    }
-    const who = table.turn != null ? table.seats[table.turn] : null;
-    let text = "";
-    if (who) {
-      if (table.turn === snap.seat) text = "Your turn: roll!";
-      else if (who.ghost) text = who.name + " is rolling (the app rolls for the ghost)";
-      else text = who.name + " is rolling";
-    }
-    if (table.phase === "rolloff") text = "Tie! Roll-off " + table.rolloffs + ". " + text;
-    if (table.phase === "finishing") text = "Bell rang: finish the turn. " + text;
-    say("turn", text);
+  function renderResults() {
+    const results = snap.results;
+    show("results", !!results);
+    if (!results) return;
+    const me = snap.me;
+    say("place", "You finished " + ordinal(results.place) + " of " + results.of + " · " +
+      me.wins + " W · " + me.losses + " L · " + me.buncos + (me.buncos === 1 ? " Bunco" : " Buncos"));
+    $("prizes").replaceChildren(...results.prizes.map((prize) => {
+      const li = document.createElement("li");
+      if (prize.mine) li.className = "mine";
+      const head = document.createElement("strong");
+      head.textContent = prize.name + ": " + prize.player_name + " $" + prize.amount;
+      const why = document.createElement("span");
+      why.className = "why";
+      why.textContent = prize.why;
+      li.append(head, why);
+      return li;
+    }));
+    $("results-link").href = results.link;
   }
 
-  function renderPad(playing) {
-    const who = table && table.turn != null ? table.seats[table.turn] : null;
+  function ordinal(n) {
+    const s = ["th", "st", "nd", "rd"], v = n % 100;
+    return n + (s[(v - 20) % 10] || s[v] || s[0]);
+  }
+
+  function renderPad(phone) {
+    const table = snap.table;
     const locked = !!pending && table && table.version < (pending.until || pending.v + 1);
-    const open = !!playing && who && !who.ghost;
-    document.querySelectorAll("#pad button").forEach((b) => (b.disabled = !open || locked));
+    const open = phone.pad_open && !locked;
+    show("pad", phone.pad);
+    document.querySelectorAll("#pad button").forEach((b) => (b.disabled = !open));
     document.querySelector('[data-entry="wipeout"]').hidden = !(snap.night.rules && snap.night.rules.wipeout);
-    app.classList.toggle("can-roll", !!open);
-    say("pad-hint", open ? (table.turn === snap.seat ? "Enter your roll" : "Enter " + who.name + "'s roll") : "Waiting…");
+    app.classList.toggle("can-roll", open);
+    say("pad-hint", locked ? (connState === "open" ? "Sending…" : "Waiting to send…") : phone.pad_reason);
+    fitPad();
+  }
+
+  // Nothing the player needs may sit under the fixed pad: the page ends above it.
+  function fitPad() {
+    const pad = $("pad");
+    const height = pad.hidden ? 0 : pad.getBoundingClientRect().height;
+    document.documentElement.style.setProperty("--pad-h", Math.ceil(height) + "px");
   }
 
   function describe(roll) {
@@ -106,8 +140,8 @@
     return who + " scored nothing" + (roll.turn_passes ? "; the dice pass on" : "");
   }
 
-  /* ---- the bell ---- */
-  function beep() {
+  /* ---- the bell: sound and buzz; the words come with the state ---- */
+  function ring() {
     try {
       audio = audio || new (window.AudioContext || window.webkitAudioContext)();
       [0, 0.35, 0.7].forEach((at) => {
@@ -119,48 +153,50 @@
         osc.stop(audio.currentTime + at + 0.25);
       });
     } catch (e) { /* no audio: the banner and vibration still show */ }
-  }
-
-  function ring(bell) {
-    beep();
     if (navigator.vibrate) navigator.vibrate([300, 150, 300, 150, 300]);
-    const myTable = table ? table.number : null;
-    let text;
-    if (myTable === 1 || myTable == null || (bell && bell.table === myTable)) text = "The round is over: stop rolling.";
-    else text = "Finish your turn: keep rolling until a roll scores nothing, then stop.";
-    if (bell && bell.reason === "host") text = "The host rang the bell. " + text;
-    say("bell-text", text);
-    show("bell", true);
   }
 
   /* ---- talking to the server ---- */
   function onMessage(msg) {
     if (msg.type === "snapshot") {
       snap = msg;
-      table = msg.table;
+      snap.tableAtSnapshot = msg.table;
+      enterContext();
     } else if (msg.type === "table") {
+      const table = snap && snap.table;
       if (table && msg.table.number === table.number && msg.table.round === table.round) {
-        table = msg.table;
+        snap.table = msg.table;
+        if (msg.phones && msg.phones[snap.me.id]) snap.phone = msg.phones[snap.me.id];
+        enterContext();
         if (msg.roll) say("news", describe(msg.roll));
         if (msg.roll && msg.roll.kind === "bunco" && msg.roll.credited) snap.night.fuzzy_holder = msg.roll.credited;
+        if (msg.notice) {
+          say("notice", msg.notice);
+          show("notice", true);
+        }
       }
     } else if (msg.type === "night") {
-      if (msg.what === "bell") ring(msg.bell);
-      if (msg.what === "round_started") show("bell", false); // a new round: back to the dice
+      if (msg.what === "bell") ring();
     } else if (msg.type === "result" || msg.type === "error") {
       if (pending && pending.id === msg.client_id) {
         // keep the pad locked until this roll's table event is in, so the next tap
         // carries the version that follows it
-        if (msg.table_version && table && table.version < msg.table_version) pending.until = msg.table_version;
+        if (msg.table_version && snap.table && snap.table.version < msg.table_version) pending.until = msg.table_version;
         else pending = null;
+        if (msg.type === "error") say("news", "");
       }
-      if (msg.type === "error") {
+      const wasRing = ringing && ringing === msg.client_id;
+      if (wasRing) ringing = null;
+      // a second Head-table phone tapping "start round": the round has started, nothing to say
+      const quiet = wasRing && (msg.code === "already_done" || msg.code === "wrong_state");
+      if (msg.type === "error" && !quiet) {
         say("error", msg.message);
         show("error", true);
         if (msg.code === "bad_link") conn.close();
       }
       showConn();
     }
+    const table = snap && snap.table;
     if (pending && table && (table.round !== pending.round || table.version >= (pending.until || pending.v + 1))) pending = null;
     render();
   }
@@ -183,11 +219,13 @@
   }
 
   function send(entry) {
-    if (!table) return;
+    if (!snap || !snap.table) return;
     show("error", false);
-    const v = table.version;
-    pending = { v, round: table.round, id: conn.send({ type: "roll", entry, v }) };
-    say("news", "Sent: " + ENTRY_WORDS[entry]);
+    const v = snap.table.version;
+    pending = { v, round: snap.table.round, id: conn.send({ type: "roll", entry, v }) };
+    // never "sent": offline, the roll waits in the queue until the socket is back
+    const open = connState === "open";
+    say("news", (open ? "Sending: " : "Waiting to send: ") + ENTRY_WORDS[entry] + (open ? "…" : " (offline)"));
     showConn();
     render();
   }
@@ -203,7 +241,12 @@
     send("bunco");
   });
   $("confirm-no").addEventListener("click", () => show("confirm", false));
-  $("bell-ok").addEventListener("click", () => show("bell", false));
+  $("ring").addEventListener("click", () => {
+    if (!snap || !snap.phone.ring || ringing) return;
+    show("error", false);
+    ringing = conn.send({ type: "start_round", round: snap.phone.ring });
+    render();
+  });
   // unlock audio on the first touch, so the bell can sound later
   document.addEventListener("pointerdown", () => { if (!audio) try { audio = new AudioContext(); } catch (e) {} }, { once: true });
   // the network went away: stop using the socket so taps queue, and come back when it returns
@@ -215,6 +258,7 @@
     if (conn) conn.close();
     start();
   });
+  window.addEventListener("resize", fitPad);
 
   start();
   PartyLive.keepAwake();

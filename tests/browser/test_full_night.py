@@ -2,6 +2,8 @@
 rounds (with the break) from the first roll to the prizes. Every roll is tapped on a phone
 at its table; the dashboard starts each round and awards the prizes."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -12,6 +14,7 @@ from tests.browser.test_host_night import log_in
 from tests.browser.test_phones import open_phones, pad, start_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+BETWEEN_ROUNDS = re.compile("^(next_round|break|prizes_pending)$")
 
 
 def phones_by_table(night, round_number, pages_by_player):
@@ -30,7 +33,8 @@ def play_round(night, number, pages_by_player):
     pad(head, "bunco").click()  # a Bunco at the Head table rings the bell
     head.locator("#confirm-yes").click()
     for page in pages_by_player.values():
-        expect(page.locator("#move")).to_be_visible()  # where to go next, by itself
+        # where to go next (or the break, or the prizes), by itself
+        expect(page.locator("#now")).to_have_attribute("data-phase", BETWEEN_ROUNDS)
 
 
 def test_twelve_phones_and_a_host_play_a_whole_night(live_server_daphne, browser_context):

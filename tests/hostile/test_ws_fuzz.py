@@ -26,7 +26,11 @@ WAIT = 5
 # Each endpoint: its message types with their fields, and the parser its consumer uses.
 DICE = ("v", "entry", "dice", "table")
 ENDPOINTS = {
-    "phone": ({"roll": DICE, "resync": ()}, parse_message, ("roll",)),
+    "phone": (
+        {"roll": DICE, "start_round": ("round",), "resync": ()},
+        parse_message,
+        ("roll", "start_round"),
+    ),
     "host": (
         {"roll": DICE, "bell": ("round",), "start_round": ("round",), "resync": ()},
         parse_message,

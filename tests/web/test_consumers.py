@@ -13,8 +13,8 @@ from django.db import transaction
 from django.test import Client
 
 from partynight.asgi import application
-from partynight.models import Event, Seat, Table
-from partynight.services import nights, play
+from partynight.models import Event, Night, Seat, Table
+from partynight.services import corrections, nights, play
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -387,4 +387,89 @@ async def test_a_ghosts_turn_is_rolled_by_the_server_and_shown_as_table_events(h
             break
     assert ghost_rolls, "the app should have rolled for a ghost"
     assert await Event.objects.filter(night=night5, kind="roll", actor="app").aexists()
+    await close_all(socket)
+
+
+async def test_the_head_table_phones_start_the_next_round_first_tap_wins(host):
+    night8 = await database_sync_to_async(make_night)(host, players=8)
+    players = await database_sync_to_async(seated)(night8, 1)
+    phones = [await phone(p) for p in players]
+    footer = await phone((await database_sync_to_async(seated)(night8, 2))[0])
+    fv = footer.snapshot["table"]["version"]
+    await footer.send_json_to(roll("1", v=fv, client_id="f1"))  # the Foot table leads 1-0
+    await until(footer, lambda m: m.get("client_id") == "f1")
+    v = phones[0].snapshot["table"]["version"]
+    await phones[0].send_json_to(roll("bunco", v=v, client_id="bb"))  # rings the bell
+    await until(footer, lambda m: m["type"] == "snapshot" and m["round"]["state"] == "finishing")
+    await footer.send_json_to(roll("0", client_id="f2"))  # the turn ends: the round is done
+    done = await until(
+        phones[0], lambda m: m["type"] == "snapshot" and m["round"]["state"] == "done"
+    )
+    night8 = await Night.objects.aget(pk=night8.pk)
+    by_key = {p.key: p for p in await database_sync_to_async(list)(night8.players.all())}
+    head = [by_key[k] for k in night8.pending_seating[0]]
+    foot = next(by_key[k] for k in night8.pending_seating[1] if not by_key[k].is_ghost)
+    assert done["phone"]["phase"] == "next_round"
+    # a phone that is not at the next Head table may not ring it
+    below = await phone(foot)
+    assert below.snapshot["phone"]["ring"] is None
+    await below.send_json_to({"type": "start_round", "round": 2, "client_id": "nope"})
+    refused = await until(below, lambda m: m["type"] == "error")
+    assert refused["code"] == "not_head" and "Head table" in refused["message"]
+    first, second = await phone(head[0]), await phone(head[1])
+    assert first.snapshot["phone"]["ring"] == 2
+    await first.send_json_to({"type": "start_round", "round": 2, "client_id": "r1"})
+    await second.send_json_to({"type": "start_round", "round": 2, "client_id": "r2"})
+    answers = {
+        "r1": await until(first, lambda m: m.get("client_id") == "r1"),
+        "r2": await until(second, lambda m: m.get("client_id") == "r2"),
+    }
+    won = [k for k, m in answers.items() if m["type"] == "result"]
+    assert len(won) == 1 and answers[won[0]]["round"] == 2, answers
+    lost = answers["r2" if won == ["r1"] else "r1"]
+    assert lost["type"] == "error" and lost["code"] == "already_done"
+    winner = first if won == ["r1"] else second
+    await winner.send_json_to({"type": "start_round", "round": 2, "client_id": won[0]})
+    again = await until(winner, lambda m: m.get("client_id") == won[0])
+    assert again["replayed"] is True  # a retried tap is answered, not applied again
+    snap = await until(below, lambda m: m["type"] == "snapshot" and m["round"]["number"] == 2)
+    assert snap["phone"]["phase"] in ("rolling", "rolloff")  # the others see it happen
+    assert await Event.objects.filter(night=night8, kind="round_started").acount() == 2
+    await close_all(*phones, footer, below, first, second)
+
+
+async def test_table_events_carry_each_seated_phones_view(night, host_cookie):
+    players = await database_sync_to_async(seated)(night, 1)
+    socket = await phone(players[1])
+    dashboard = await open_socket(f"/ws/nights/{night.pk}/", cookie=host_cookie)
+    assert socket.snapshot["phone"]["headline"] == f"{players[0].name} is rolling"
+    v = socket.snapshot["table"]["version"]
+    await socket.send_json_to(roll("0", v=v))
+    event = await until(socket, lambda m: m["type"] == "table")
+    people = {p.key for p in players if not p.is_ghost}
+    assert set(event["phones"]) == people
+    assert event["phones"][players[1].key]["headline"] == "Your turn: roll the dice!"
+    watched = await until(dashboard, lambda m: m["type"] == "table")
+    assert "phones" not in watched  # the watchers need no phone's words
+    await close_all(socket, dashboard)
+
+
+async def test_a_hosts_correction_shows_a_notice_on_that_tables_phones(night):
+    players = await database_sync_to_async(seated)(night, 1)
+    socket = await phone(players[2])
+    v = socket.snapshot["table"]["version"]
+    await socket.send_json_to(roll("1", v=v, client_id="one"))
+    await until(socket, lambda m: m.get("client_id") == "one")
+    await database_sync_to_async(corrections.roll_undo)(
+        night_id=night.pk, table_number=1, actor="host:hostess", client_id="u1"
+    )
+    event = await until(socket, lambda m: m["type"] == "table" and "notice" in m)
+    assert event["notice"] == f"The host took back {players[0].name}'s roll: 1 point."
+    assert event["table"]["points"] == [0, 0]
+    await database_sync_to_async(corrections.points_adjust)(
+        night_id=night.pk, table_number=1, team="B", delta=2, reason="miscount", actor="h"
+    )
+    event = await until(socket, lambda m: m["type"] == "table" and "notice" in m)
+    pair = f"{players[1].name} & {players[3].name}"
+    assert event["notice"] == f"The host gave {pair} 2 more points (miscount): now 0 to 2."
     await close_all(socket)

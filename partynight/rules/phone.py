@@ -1,0 +1,186 @@
+"""What a player's phone says right now: one phase and one headline telling them what to do.
+
+Pure: plain data in (the views the selectors build), plain data out, no Django. The server
+computes this for every snapshot and for each seat of every table event, so the browser
+never re-derives the rules; it only draws the latest `PhoneView`.
+
+Phases, in the order a night goes through them:
+- "waiting_seats": no seat yet (the host has not drawn the seats);
+- "next_round": seated for the next round (the draw, or the move after a round), waiting
+  for the Head table to ring the bell; the Head table's phones get the bell button;
+- "rolling" / "rolloff": the table is playing (your turn or someone else's);
+- "bell_finish": the bell rang and this table finishes the turn in progress;
+- "table_done": this table is done, the other tables are not: where you go next;
+- "break": the break after a set; where you sit after it;
+- "prizes_pending": every round is played, the host is awarding the prizes;
+- "over": the night is finished;
+- "not_seated": in play, but this player has no chair this round.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .rotation import next_table
+from .seating import table_name
+
+# Phases in which the roll pad may be used (when the dice are with a person).
+PLAYING_PHASES = ("rolling", "rolloff", "bell_finish")
+
+
+@dataclass(frozen=True)
+class PhoneView:
+    phase: str
+    headline: str
+    detail: str = ""
+    bell: str = ""  # a banner above the headline while the bell matters to this table
+    pad: bool = False  # the roll pad is shown
+    pad_open: bool = False  # ... and can be used now
+    pad_reason: str = ""  # why it cannot, or whose roll it enters
+    ring: int | None = None  # the round this phone may start by ringing the bell
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+def seat_sentence(next_seat: Mapping[str, Any], table: Mapping[str, Any] | None) -> str:
+    """ "Go to the Middle table, seat 4 · partner Jo", or "Stay here, move to seat 4 · ..."
+    when the next seat is at the table the player sits at now (seats shown 1..4)."""
+    seat = next_seat["seat"] + 1
+    partner = f" · partner {next_seat['partner']}" if next_seat.get("partner") else ""
+    if table is not None and table["number"] == next_seat["table"]:
+        here = table.get("my_seat")
+        if here is not None and here + 1 == seat:
+            return f"Stay here, in seat {seat}{partner}"
+        return f"Stay here, move to seat {seat}{partner}"
+    return f"Go to the {next_seat['name']} table, seat {seat}{partner}"
+
+
+def phone_view(
+    *,
+    night_state: str,
+    round_: Mapping[str, Any] | None,
+    table: Mapping[str, Any] | None,
+    seat: int | None,
+    next_seat: Mapping[str, Any] | None,
+    tables: int,
+    won_prizes: Sequence[Mapping[str, Any]] = (),
+) -> PhoneView:
+    """The phone's phase and words. `round_` and `table` are the selectors' round and table
+    views (the table this player sits at this round, or None), `seat` their chair 0..3,
+    `next_seat` {table, name, seat, partner} once the next seating is known, `tables` the
+    number of tables, `won_prizes` the player's own awards once the night is over."""
+    if night_state == "finished":
+        return _over(won_prizes)
+    round_done = round_ is None or round_["state"] == "done"
+    if round_done:
+        return _between_rounds(night_state, round_, table, seat, next_seat)
+    if table is None or seat is None:
+        return PhoneView(
+            "not_seated",
+            "You have no chair this round",
+            "Ask the host: they can seat you in a ghost's chair.",
+        )
+    return _at_table(round_, table, seat, tables)
+
+
+def _over(won: Sequence[Mapping[str, Any]]) -> PhoneView:
+    if won:
+        total = sum(a["amount"] for a in won)
+        names = " and ".join(a["name"] for a in won)
+        prize = f"${total}: {names}" if total else names  # a night nobody paid for
+        return PhoneView("over", f"You won {prize}!", "The night is over. Thank you!")
+    return PhoneView("over", "The night is over: thank you for playing!", "Here are the prizes.")
+
+
+def _between_rounds(night_state, round_, table, seat, next_seat) -> PhoneView:
+    placed = dict(table, my_seat=seat) if table is not None else None
+    if round_ is not None and round_.get("last"):
+        return PhoneView(
+            "prizes_pending", "Every round is played!", "The host is awarding the prizes…"
+        )
+    if next_seat is None:
+        return PhoneView(
+            "waiting_seats",
+            "Waiting for the host to draw the seats",
+            "Keep this page open: your seat shows here.",
+        )
+    number = round_["number"] + 1 if round_ is not None else 1
+    ring = number if next_seat["table"] == 1 else None
+    starts = (
+        "Your table rings the bell to start it."
+        if ring
+        else "It starts when the Head table rings the bell."
+    )
+    where = seat_sentence(next_seat, placed)
+    if night_state == "break":
+        return PhoneView(
+            "break",
+            "Break time ☕",
+            f"After the break, round {number}: {where}. {starts}",
+            pad=True,
+            pad_reason=f"Round {number} starts after the break.",
+            ring=ring,
+        )
+    return PhoneView(
+        "next_round",
+        where,
+        f"Round {number} next. {starts}",
+        pad=True,
+        pad_reason=f"Round {number} has not started yet.",
+        ring=ring,
+    )
+
+
+def _at_table(round_, table, seat: int, tables: int) -> PhoneView:
+    phase = table["phase"]
+    bell = round_["state"] != "playing"
+    if phase == "done":
+        won = table["winner"] == ("A", "B")[seat % 2]
+        going = next_table(table["number"], tables, won)
+        name = table_name(going, tables)
+        if going == table["number"]:
+            move = f"stay at the {name} table"
+        else:
+            move = f"go {'up' if going < table['number'] else 'down'} to the {name} table"
+        result = "You won!" if won else "You lost."
+        return PhoneView(
+            "table_done",
+            f"{result} Next round: {move}",
+            "Your seat and partner show here as soon as every table is done.",
+            bell="🔔 The bell rang: stop rolling." if bell else "",
+            pad=True,
+            pad_reason="Your table is done for this round.",
+        )
+    turn = table["turn"]
+    who = table["seats"][turn]
+    mine = turn == seat
+    if mine:
+        doing = "your turn: roll the dice!"
+    elif who["ghost"]:
+        doing = f"{who['name']} is rolling (the app rolls for the ghost)"
+    else:
+        doing = f"{who['name']} is rolling"
+    reason = "Enter your roll" if mine else f"Enter {who['name']}'s roll"
+    if who["ghost"]:
+        reason = "The app rolls for the ghost."
+    common = {"pad": True, "pad_open": not who["ghost"], "pad_reason": reason}
+    if phase == "rolloff":
+        return PhoneView(
+            "rolloff",
+            f"Roll-off {table['rolloffs']}: {doing}",
+            "A tie: each seat takes one full turn; the higher team wins.",
+            bell="🔔 The bell rang: your table is tied, so roll off." if bell else "",
+            **common,
+        )
+    if phase == "finishing":
+        finish = (
+            "Finish your turn: keep rolling until a roll scores nothing."
+            if mine
+            else f"{who['name']} finishes the turn, then your table stops."
+        )
+        return PhoneView("bell_finish", finish, "", bell="🔔 The bell rang!", **common)
+    return PhoneView("rolling", doing[0].upper() + doing[1:], "", **common)
