@@ -18,7 +18,7 @@ from partynight.services.errors import ServiceError
 @login_required
 def dashboard(request, night_id):
     night = host_night(request, night_id)
-    snapshot = selectors.night_snapshot(night)
+    snapshot = selectors.night_snapshot(night, log=True)
     people = [p for p in snapshot["players"] if p["active"] and not p["ghost"]]
     tables = len(snapshot["tables"]) or len(snapshot["seating"])
     context = {

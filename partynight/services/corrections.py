@@ -6,7 +6,6 @@ from django.db import transaction
 
 from partynight.models import Event, Night, Player, Round, Seat, Table
 from partynight.rules.errors import RulesError
-from partynight.rules.explain import roll_words
 from partynight.rules.table import TableRound, adjust_points, move_bunco, replace_player
 from partynight.services.common import current_round, idempotent, lock_night, log_event
 from partynight.services.errors import ServiceError
@@ -17,18 +16,9 @@ from partynight.services.play import (
     finish_round_if_done,
     save_table,
 )
-from partynight.services.selectors import names_of
+from partynight.services.selectors import names_of, roll_name, undone_event_ids
 
 IN_PLAY = (Night.State.PLAYING, Night.State.BREAK)
-
-
-def undone_event_ids(night: Night) -> set[int]:
-    ids = set()
-    for data in Event.objects.filter(night=night, kind="roll_undone").values_list(
-        "data", flat=True
-    ):
-        ids.update(data["events"])
-    return ids
 
 
 def roll_undo(*, night_id, table_number, actor, client_id=None) -> dict:
@@ -183,11 +173,6 @@ def _take_chair(night: Night, old: Player, new: Player) -> None:
             announce_table(night, round_, table, None)
     old.active = False
     old.save(update_fields=["active"])
-
-
-def roll_name(roll: dict, names: dict) -> str:
-    """ "Eve's roll: 1 point" (a roll as the log and the undo button name it)."""
-    return f"{names.get(roll['player'], roll['player'])}'s roll: {roll_words(roll)}"
 
 
 def _log_correction(night, round_, table, kind, actor, data, result, client_id, notice) -> None:

@@ -7,7 +7,6 @@ from partynight.rules.errors import RulesError
 from partynight.rules.prizes import award_prizes
 from partynight.services import broadcast, selectors
 from partynight.services.common import bump, current_round, lock_night, log_event, rules_of, seeded
-from partynight.services.corrections import undone_event_ids
 from partynight.services.errors import ServiceError
 
 
@@ -60,7 +59,7 @@ def night_finish(*, night_id, actor, client_id=None) -> list[Award]:
 
 def fuzzy_history(night: Night) -> list[str]:
     """Everyone who held the fuzzy die, in order (for the Traveling prize's fallbacks)."""
-    undone = undone_event_ids(night)
+    undone = selectors.undone_event_ids(night)
     history = []
     rolls = Event.objects.filter(night=night, kind="roll").exclude(pk__in=undone)
     for result in rolls.values_list("result", flat=True):

@@ -132,7 +132,7 @@ def roll_record(
                 values = dice_for_entry(entry, state.up)
             except RulesError as error:
                 raise ServiceError(str(error), "invalid_roll") from None
-        outcome = _apply(night, round_, table, state, values, actor, client_id)
+        outcome = _apply(night, round_, table, state, values, actor, client_id, entry)
         _play_ghosts(night, round_, table)
         if table.state["phase"] == "done":  # only then can the whole round be over
             finish_round_if_done(night, round_)
@@ -178,8 +178,9 @@ def _table_for(night: Night, player: Player | None, number: int | None) -> Table
     return table
 
 
-def _apply(night, round_, table, state, dice, actor, client_id=None) -> dict:
-    """Apply one roll to `table`, log it, move the fuzzy die and ring the bell if due."""
+def _apply(night, round_, table, state, dice, actor, client_id=None, entry=None) -> dict:
+    """Apply one roll to `table`, log it, move the fuzzy die and ring the bell if due.
+    `entry` is the phone button the roll came from (the log shows it rather than dice)."""
     rules = rules_of(night)
     try:
         new, outcome = apply_roll(state, dice, rules)
@@ -193,17 +194,20 @@ def _apply(night, round_, table, state, dice, actor, client_id=None) -> dict:
         night.save(update_fields=["fuzzy_holder"])
     save_table(table, new)
     roll = outcome.to_dict()
-    log_event(
+    data = {"before": state.to_dict(), "fuzzy_before": fuzzy_before, "dice": list(outcome.dice)}
+    if entry is not None:
+        data["entry"] = entry
+    event = log_event(
         night,
         "roll",
         actor,
-        {"before": state.to_dict(), "fuzzy_before": fuzzy_before, "dice": list(outcome.dice)},
+        data,
         {"ok": True, "roll": roll, "table_version": table.version},
         client_id,
         round_,
         table.number,
     )
-    announce_table(night, round_, table, roll)
+    announce_table(night, round_, table, roll, logged=selectors.log_entry(event, night))
     if outcome.rings_bell and round_.state == Round.State.PLAYING:
         _ring(night, round_, reason=outcome.rings_bell, table_number=table.number)
     return roll
@@ -270,9 +274,10 @@ def save_table(table: Table, state: TableRound) -> None:
     table.save(update_fields=["state", "version"])
 
 
-def announce_table(night, round_, table, roll, notice=None) -> None:
-    """A table changed: the watchers get its view; its phones also get each seat's phone
-    view (`phones`, by player id) and any `notice` (a host's correction, in words)."""
+def announce_table(night, round_, table, roll, notice=None, logged=None) -> None:
+    """A table changed: the watchers get its view (and the roll's line for the dashboard's
+    roll log, `logged`); its phones also get each seat's phone view (`phones`, by player
+    id) and any `notice` (a host's correction, in words)."""
     view = selectors.table_view(table, round_)
     payload = {
         "type": "table",
@@ -283,6 +288,8 @@ def announce_table(night, round_, table, roll, notice=None) -> None:
     }
     if notice:
         payload["notice"] = notice
+    if logged:
+        payload["logged"] = logged
     phones = selectors.table_phones(view, round_, len(night.pending_seating))
     broadcast.table_changed(night.pk, table.number, payload, phones)
 

@@ -2,9 +2,10 @@
 Plain dicts, ready for JSON; no writes here."""
 
 from django.urls import reverse
+from django.utils import timezone
 
-from partynight.models import Night, Player, Round, Seat, Table
-from partynight.rules.explain import award_why
+from partynight.models import Event, Night, Player, Round, Seat, Table
+from partynight.rules.explain import award_why, roll_words
 from partynight.rules.night import add_table_result, empty_totals, round_plan
 from partynight.rules.phone import phone_view
 from partynight.rules.rotation import Move, describe_move
@@ -92,8 +93,9 @@ def pot_of(night: Night) -> int:
     return rules_of(night).contribution * paying
 
 
-def night_snapshot(night: Night) -> dict:
-    """Everything the host's dashboard and the big screen show."""
+def night_snapshot(night: Night, log: bool = False) -> dict:
+    """Everything the host's dashboard and the big screen show; with `log`, each table's
+    roll log of this round too (the dashboard's, for corrections)."""
     names = names_of(night)
     players = list(night.players.all())
     ghosts = {p.key for p in players if p.is_ghost}
@@ -132,7 +134,61 @@ def night_snapshot(night: Night) -> dict:
         ],
         "leaders": prize_leaders(night, totals, ghosts),
         "awards": awards_view(night, names, ghosts),
+        "logs": roll_log(night, round_, names) if log and round_ else {},
     }
+
+
+LOG_LINES = 8  # per table: enough to see what an undo would take back
+
+
+def roll_name(roll: dict, names: dict) -> str:
+    """ "Eve's roll: 1 point": a roll as the log, the undo button and its notice name it."""
+    return f"{names.get(roll['player'], roll['player'])}'s roll: {roll_words(roll)}"
+
+
+def log_entry(event: Event, night: Night, names: dict | None = None) -> dict:
+    """One line of a table's roll log: who rolled, the dice or the phone's entry, the
+    points, when, and who entered it ("app" for a ghost's virtual dice)."""
+    names = names if names is not None else names_of(night)
+    roll = event.result["roll"]
+    actor = event.actor
+    if actor.startswith("player:"):
+        by = names.get("p" + actor.split(":", 1)[1], "a phone")
+    else:
+        by = "app" if actor == "app" else "host"
+    return {
+        "id": event.pk,
+        "who": names.get(roll["player"], roll["player"]),
+        "by": by,
+        "dice": roll["dice"],
+        "entry": event.data.get("entry"),
+        "points": roll["points"],
+        "kind": roll["kind"],
+        "name": roll_name(roll, names),
+        "at": timezone.localtime(event.created).strftime("%H:%M:%S"),
+    }
+
+
+def undone_event_ids(night: Night) -> set[int]:
+    """The roll events the host took back."""
+    ids = set()
+    for data in Event.objects.filter(night=night, kind="roll_undone").values_list(
+        "data", flat=True
+    ):
+        ids.update(data["events"])
+    return ids
+
+
+def roll_log(night: Night, round_: Round, names: dict) -> dict[str, list[dict]]:
+    """The last rolls at each table this round (taken-back rolls left out), oldest first."""
+    undone = undone_event_ids(night)
+    events = Event.objects.filter(night=night, kind="roll", round_number=round_.number)
+    logs: dict[str, list[dict]] = {}
+    for event in events.exclude(pk__in=undone).order_by("-id"):
+        lines = logs.setdefault(str(event.table_number), [])
+        if len(lines) < LOG_LINES:
+            lines.insert(0, log_entry(event, night, names))
+    return logs
 
 
 def awards_view(night: Night, names: dict, ghosts: set) -> list[dict]:

@@ -91,8 +91,12 @@
 
   function renderNext(round, night) {
     if (night.state === "finished") {
-      return el("p", { class: "finished" }, "The night is over: the prizes are awarded. ",
-        host ? el("a", { href: root.dataset.results }, "See the results") : null);
+      return el("div", { class: "finished" },
+        el("p", {}, "The night is over: the prizes are awarded. ",
+          host ? el("a", { href: root.dataset.results }, "See the results") : null),
+        el("ul", { class: "awards", id: "awards" }, (state.awards || []).map((award) =>
+          el("li", {}, el("strong", {}, `${award.name}: ${award.player_name} $${award.amount}`),
+            " ", el("span", { class: "why" }, award.why)))));
     }
     const ready = !round ? night.state === "seating" : round.state === "done";
     if (!ready) return null;
@@ -108,9 +112,10 @@
         onclick: () => send({ type: "start_round", round: number }),
       }, label));
     }
-    const seating = renderSeating();
+    // the big screen shows each table's next seating on its card, beside the scores
+    const seating = host || !state.tables.length ? renderSeating() : null;
     if (seating) box.append(seating);
-    return box;
+    return box.childNodes.length ? box : null;
   }
 
   function renderSeating() {
@@ -130,6 +135,20 @@
   function renderTables() {
     const box = $("tables");
     box.replaceChildren(...state.tables.map(renderTable));
+    if (!host) { // the big screen: columns and type size by the number of tables
+      const count = state.tables.length;
+      box.style.setProperty("--cols", count <= 3 ? Math.max(count, 1) : count <= 6 ? 3 : 4);
+      box.classList.toggle("many", count > 6);
+    }
+  }
+
+  /* The big screen, after a round: where this table's chairs go next. */
+  function renderNextSeats(table) {
+    if (host || !state.round || state.round.state !== "done") return null;
+    const next = state.seating[table.number - 1];
+    if (!next) return null;
+    return el("p", { class: "next-seats" }, el("strong", {}, "Next round: "),
+      next.seats.map((seat, i) => `${i + 1} ${seat.name}`).join(" · "));
   }
 
   // One id per correction form and page load: a double-clicked or resent form is applied
@@ -138,6 +157,7 @@
   document.querySelectorAll(".corrections input[name=client_id]").forEach((input) => {
     input.value = PartyLive.newId();
   });
+  const LOG_LINES = 8;
   const PHASES = { playing: "Playing", finishing: "Finishing the turn", rolloff: "Roll-off!", done: "Done" };
 
   function renderTable(table) {
@@ -167,7 +187,35 @@
           table.rolloffs ? ` (roll-offs: ${table.rolloffs})` : "")),
       el("div", { class: "teams" }, team("A", 0, [0, 2]), team("B", 1, [1, 3])),
       turn ? el("p", { class: "whose-turn" }, "Dice: ", el("strong", {}, turn)) : null,
+      renderNextSeats(table),
+      host ? renderLog(table) : null,
       host ? renderFixes(table) : null);
+  }
+
+  /* The table's roll log this round (the server's lines: who, dice or entry, points, when). */
+  const ENTRIES = { 0: "entered 0", 1: "entered 1", 2: "entered 2", mini: "entered mini", bunco: "entered Bunco", wipeout: "entered wipeout" };
+  function logOf(table) {
+    return (state.logs && state.logs[String(table.number)]) || [];
+  }
+  function renderLog(table) {
+    const lines = logOf(table);
+    if (!lines.length) return null;
+    return el("ol", { class: "roll-log", "aria-label": `Roll log, ${table.name} table` },
+      lines.slice().reverse().map((line) => el("li", { "data-roll": line.id },
+        el("span", { class: "at" }, line.at), " ",
+        el("strong", {}, line.who), " ",
+        line.entry != null ? ENTRIES[line.entry] || line.entry : "dice " + line.dice.join("-"),
+        ` · ${line.points} ${line.points === 1 ? "point" : "points"}`,
+        line.by !== line.who ? el("span", { class: "by" }, line.by === "app" ? " (virtual dice)" : ` (by ${line.by})`) : null)));
+  }
+
+  // What "undo" takes back: the last roll a person entered (and the ghosts' rolls after it).
+  function undoLabel(table) {
+    const lines = logOf(table);
+    for (let i = lines.length - 1; i >= 0; i -= 1) {
+      if (lines[i].by !== "app") return "Undo " + lines[i].name;
+    }
+    return "Undo the last roll";
   }
 
   function renderFixes(table) {
@@ -175,6 +223,7 @@
     const undo = $("undo-template").content.firstElementChild.cloneNode(true);
     undo.querySelector("[name=table]").value = table.number;
     undo.querySelector("[name=client_id]").value = undoIds[table.number] ||= PartyLive.newId();
+    undo.querySelector("button").textContent = undoLabel(table);
     return el("div", { class: "fixes" }, undo,
       el("button", { type: "button", class: "secondary small", onclick: () => pickTable(table.number, "fix-points") }, "Fix points"),
       el("button", { type: "button", class: "secondary small", onclick: () => pickTable(table.number, "fix-bunco") }, "Move a Bunco"));
@@ -191,11 +240,11 @@
   /* --- standings and prize leaders ------------------------------------------------------ */
 
   function renderStandings() {
-    const map = names();
     const leaders = state.leaders || {};
     const prizesOf = {};
     Object.entries(leaders).forEach(([kind, keys]) =>
       keys.forEach((key) => (prizesOf[key] = (prizesOf[key] || []).concat(LEADER_NAMES[kind] || kind))));
+    if (!host) return renderScreenStandings(prizesOf);
     const rows = state.standings.filter((row) => !row.ghost).map((row) =>
       el("tr", { "data-player": row.id },
         el("td", {}, row.name), el("td", {}, row.wins), el("td", {}, row.losses), el("td", {}, row.buncos),
@@ -204,8 +253,23 @@
       el("table", { class: "grid" },
         el("thead", {}, el("tr", {}, ["Player", "W", "L", "Buncos", "On track for"].map((h) => el("th", {}, h)))),
         el("tbody", {}, rows)));
+    renderFacts();
+  }
+
+  /* The big screen's standings: a compact list, in two columns for a big night. */
+  function renderScreenStandings(prizesOf) {
+    const people = state.standings.filter((row) => !row.ghost);
+    $("standings").replaceChildren(el("ol", { class: `screen-standings${people.length > 16 ? " two" : ""}` },
+      people.map((row) => el("li", { "data-player": row.id },
+        el("span", { class: "who" }, row.name),
+        el("span", { class: "wl" }, `${row.wins}–${row.losses}`, row.buncos ? ` · ${row.buncos}B` : ""),
+        prizesOf[row.id] ? el("span", { class: "leads", title: prizesOf[row.id].join(", ") }, "★") : null))));
+    renderFacts();
+  }
+
+  function renderFacts() {
     const fuzzy = state.night.fuzzy_holder;
-    $("fuzzy").textContent = fuzzy ? `The fuzzy die: ${map[fuzzy] || fuzzy}` : "";
+    $("fuzzy").textContent = fuzzy ? `The fuzzy die: ${names()[fuzzy] || fuzzy}` : "";
     $("pot").textContent = `Pot: $${state.night.pot}`;
   }
 
@@ -225,6 +289,11 @@
       return;
     }
     state.tables[index] = table;
+    if (msg.logged && state.logs) {
+      const lines = (state.logs[String(table.number)] ||= []);
+      lines.push(msg.logged);
+      if (lines.length > LOG_LINES) lines.shift();
+    }
     renderTables();
     // Buncos move the fuzzy die and finished tables change the standings: fetch them.
     if ((msg.roll && msg.roll.kind === "bunco") || table.phase === "done") live.resync();

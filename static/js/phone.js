@@ -170,7 +170,8 @@
         enterContext();
         if (msg.roll) say("news", describe(msg.roll));
         if (msg.roll && msg.roll.kind === "bunco" && msg.roll.credited) snap.night.fuzzy_holder = msg.roll.credited;
-        if (msg.notice) {
+        if (msg.notice) { // a host's correction: the last-roll line may no longer be true
+          say("news", "");
           say("notice", msg.notice);
           show("notice", true);
         }
