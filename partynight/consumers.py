@@ -281,10 +281,6 @@ class HostConsumer(WatchConsumer):
         self.actor = f"host:{user.username}"
         return self.night is not None
 
-    def snapshot(self):
-        self.night.refresh_from_db()
-        return selectors.night_snapshot(self.night, log=True)  # with the roll logs
-
     def act(self, message):
         common = {"night_id": self.night.pk, "actor": self.actor, "client_id": message["client_id"]}
         if message["type"] == "bell":

@@ -95,7 +95,7 @@ def pot_of(night: Night) -> int:
 
 def night_snapshot(night: Night, log: bool = False) -> dict:
     """Everything the host's dashboard and the big screen show; with `log`, each table's
-    roll log of this round too (the dashboard's, for corrections)."""
+    roll log of this round too (the dashboard page's, for corrections)."""
     names = names_of(night)
     players = list(night.players.all())
     ghosts = {p.key for p in players if p.is_ghost}
@@ -107,7 +107,7 @@ def night_snapshot(night: Night, log: bool = False) -> dict:
             tables.append(table_view(table, round_, names))
             versions[f"table:{round_.number}:{table.number}"] = table.version
     plan = round_plan(rules_of(night))
-    return {
+    snapshot = {
         "type": "snapshot",
         "versions": versions,
         "night": {
@@ -134,8 +134,10 @@ def night_snapshot(night: Night, log: bool = False) -> dict:
         ],
         "leaders": prize_leaders(night, totals, ghosts),
         "awards": awards_view(night, names, ghosts),
-        "logs": roll_log(night, round_, names) if log and round_ else {},
     }
+    if log:  # the dashboard page only: sockets never carry it (docs/protocol.md)
+        snapshot["logs"] = roll_log(night, round_, names) if round_ else {}
+    return snapshot
 
 
 LOG_LINES = 8  # per table: enough to see what an undo would take back

@@ -289,7 +289,8 @@
       return;
     }
     state.tables[index] = table;
-    if (msg.logged && state.logs) {
+    if (msg.logged && host) {
+      state.logs ||= {};
       const lines = (state.logs[String(table.number)] ||= []);
       lines.push(msg.logged);
       if (lines.length > LOG_LINES) lines.shift();
@@ -301,7 +302,12 @@
 
   function onMessage(msg) {
     if (msg.type === "snapshot") {
+      // The roll logs come with the page and grow with each roll's `logged` line; socket
+      // snapshots leave them out (a 12-table night's snapshot must stay small).
+      const sameRound = state.round && msg.round && state.round.number === msg.round.number;
+      const logs = sameRound ? state.logs : {};
       state = msg;
+      state.logs = logs;
       render();
     } else if (msg.type === "table") {
       applyTable(msg);

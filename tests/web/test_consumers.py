@@ -451,6 +451,11 @@ async def test_table_events_carry_each_seated_phones_view(night, host_cookie):
     assert event["phones"][players[1].key]["headline"] == "Your turn: roll the dice!"
     watched = await until(dashboard, lambda m: m["type"] == "table")
     assert "phones" not in watched  # the watchers need no phone's words
+    # the roll's line for the dashboard's log; socket snapshots never carry the whole log
+    line = watched["logged"]
+    assert (line["who"], line["by"], line["entry"]) == (players[0].name, players[1].name, "0")
+    assert line["name"] == f"{players[0].name}'s roll: no points"
+    assert "logs" not in dashboard.snapshot
     await close_all(socket, dashboard)
 
 
