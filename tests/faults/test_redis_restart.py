@@ -83,7 +83,7 @@ def test_phones_resync_after_redis_restarts(server_on_own_redis, tmp_path, brows
         expect(page.locator("#conn")).to_have_text("Live", timeout=20_000)
     expect_scores(pages, 3, 0)
     pad(pages[3], "0").click()  # and play goes on: the dice pass to seat 1
-    expect(pages[1].locator("#turn")).to_have_text("Your turn: roll!")
+    expect(pages[1].locator("#headline")).to_have_text("Your turn: roll the dice!")
     for page in (pages[0], pages[2], pages[3]):
-        expect(page.locator("#turn")).to_contain_text(players[1].name)
+        expect(page.locator("#headline")).to_contain_text(players[1].name)
     assert Event.objects.filter(night=night, kind="roll").count() == 3
