@@ -5,8 +5,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell sha1sum requirements.txt | cut -c1-12)
 HOST ?= 127.0.0.1
 PORT ?= 8000
-# Daphne's own cap on a websocket message and frame (its default is 1 MiB; README: Operations)
-DAPHNE_LIMITS := --websocket-max-message-size 16384 --websocket-max-frame-size 16384
+# Daphne's cap on a websocket frame from a client, and on a message either way: the server's
+# 48-player snapshot must fit (its default is 1 MiB; README: Operations)
+DAPHNE_LIMITS := --websocket-max-message-size 262144 --websocket-max-frame-size 16384
 
 .PHONY: run test lint format bench clean
 

@@ -8,13 +8,16 @@ the in-memory default) on its own database: a fresh SQLite file under bench/out/
 or a fresh `<name>_bench_live` database next to the PostgreSQL DATABASE_URL. It creates N
 nights of 12 players (seats drawn, round 1 started) through the services, connects 12 phone
 sockets and 1 host dashboard per night, and has every table roll every 2-4 s (staggered;
-mostly misses, so the bell rarely rings; a finished round is restarted from the dashboard).
-It measures the time from sending a roll to its arrival on all four phones of the table and
-the dashboard. Then, in the same server, a bare relay floor (BENCH_RELAY=1: a group of 5,
-no database) at the same pace. Loopback only; bounded in time. The last line:
+mostly misses; once a round has run ROUND_SECONDS the Head table rolls a Bunco, which rings
+the bell; a finished round is restarted from the dashboard). It measures the time from
+sending a roll to its arrival on all four phones of the table and the dashboard; from the
+roll that rings the bell to the bell on all 12 phones and the dashboard of that night
+(`bell_p99_ms`); and from the host starting a round to every phone showing its new seat
+(`start_p99_ms`). Then, in the same server, a bare relay floor (bench/relay.py: a group of
+5, no database) at the same pace. Loopback only; bounded in time. The last line:
 
     nights=N sockets=S rolls_per_s=R p50_ms=.. p99_ms=.. relay_p99_ms=.. ratio_p99=..
-    lost=L duplicated=D  (on one line)
+    bell_p99_ms=.. start_p99_ms=.. lost=L duplicated=D  (on one line)
 """
 
 import argparse
@@ -38,7 +41,11 @@ OUT = ROOT / "bench" / "out"
 ORIGIN = "http://127.0.0.1"
 ENTRIES = ["0"] * 15 + ["1"] * 4 + ["2"]  # mostly misses: rounds last, the bell rarely rings
 FAN_OUT = 5  # four phones at the table and the dashboard
+NIGHT_SOCKETS = 13  # twelve phones and the dashboard
+ROUND_SECONDS = 8  # then the Head table rolls a Bunco: the bell rings
 sys.path.insert(0, str(ROOT))
+# The deployed limits (Makefile, Dockerfile): the server's snapshots must fit them.
+DAPHNE_LIMITS = ["--websocket-max-message-size", "262144", "--websocket-max-frame-size", "16384"]
 
 
 def free_port() -> int:
@@ -59,7 +66,7 @@ def prepare_environment(tag: str) -> dict:
     env = dict(os.environ)
     env.setdefault("SECRET_KEY", "bench-only-key-" + "x" * 40)
     env.update(HTTPS="0", DEBUG="0", DJANGO_SETTINGS_MODULE="partynight.settings")
-    env.update(BENCH_RELAY="1", PYTHONUNBUFFERED="1", ALLOWED_HOSTS="127.0.0.1,localhost")
+    env.update(PYTHONUNBUFFERED="1", ALLOWED_HOSTS="127.0.0.1,localhost")
     url = env.get("DATABASE_URL", "")
     if url.startswith(("postgres://", "postgresql://")):
         import psycopg
@@ -154,9 +161,10 @@ def profile_rolls(night_id: int, count: int) -> None:
 
 
 def start_server(env: dict, port: int) -> subprocess.Popen:
+    OUT.mkdir(parents=True, exist_ok=True)
     log = (OUT / f"daphne-{port}.log").open("w")
     command = [sys.executable, "-m", "daphne"]
-    command += ["-b", "127.0.0.1", "-p", str(port), "partynight.asgi:application"]
+    command += ["-b", "127.0.0.1", "-p", str(port), *DAPHNE_LIMITS, "bench.relay:application"]
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -171,6 +179,23 @@ def start_server(env: dict, port: int) -> subprocess.Popen:
     raise RuntimeError("daphne did not start")
 
 
+class Moments:
+    """Something sent once per night and round, and the moment all `expected` sockets of
+    that night have seen it: the bell, a round's start."""
+
+    def __init__(self, expected):
+        self.expected, self.sent, self.seen, self.latencies = expected, {}, {}, []
+
+    def send(self, key):
+        self.sent.setdefault(key, time.perf_counter())
+
+    def arrive(self, who, key, now):
+        seen = self.seen.setdefault(key, set())
+        seen.add(who)
+        if len(seen) == self.expected and key in self.sent:
+            self.latencies.append(now - self.sent[key])
+
+
 class Stats:
     def __init__(self):
         self.sent = {}  # (night, scope, v) -> send time
@@ -180,6 +205,8 @@ class Stats:
         self.duplicated = 0
         self.refused = 0
         self.results = 0
+        self.bells = Moments(NIGHT_SOCKETS)
+        self.starts = Moments(NIGHT_SOCKETS - 1)  # the phones
 
     def arrive(self, who, key, now):
         if (who, key) in self.seen:
@@ -250,16 +277,22 @@ async def live_phase(bases, made, cookie, seconds):
                             tables[(night, view["number"])] = view
                         if msg["round"]:
                             rounds[night] = msg["round"]["number"]
+                            round_began.setdefault((night, rounds[night]), now)
+                        if "round_done" in msg.get("events", ()):
+                            number = rounds.get(night, 1) + 1
+                            stats.starts.send((night, number))
+                            start = {"type": "start_round", "round": number}
+                            await ws.send(json.dumps({**start, "client_id": uuid.uuid4().hex}))
                     else:
+                        if msg.get("what") == "round_started":
+                            stats.starts.arrive(who, (night, msg["round"]["number"]), now)
                         for members in phones_at.values():
                             members.pop(who, None)
                         if msg["table"] and msg["round"]["state"] != "done":
                             key = (night, msg["table"]["number"])
                             phones_at.setdefault(key, {})[who] = ws
-                elif kind == "night" and is_host and msg["what"] == "round_done":
-                    number = rounds.get(night, 1) + 1
-                    start = {"type": "start_round", "round": number, "client_id": uuid.uuid4().hex}
-                    await ws.send(json.dumps(start))
+                elif kind == "night" and msg["what"] == "bell":
+                    stats.bells.arrive(who, (night, msg["round"]["number"]), now)
                 elif kind == "result" and "table_version" in msg:
                     stats.results += 1
                 elif kind == "error":
@@ -269,6 +302,7 @@ async def live_phase(bases, made, cookie, seconds):
             return
 
     pending = {}  # client id -> key
+    round_began = {}  # (night, round) -> when the dashboard first saw it
 
     async def open_night(night):
         host = await connect(f"{base()}/ws/nights/{night['id']}/", cookie)
@@ -305,7 +339,12 @@ async def live_phase(bases, made, cookie, seconds):
                 key = (night, f"table:{view['round']}:{number}", v + 1)
                 if key not in stats.sent:
                     client_id = uuid.uuid4().hex
-                    message = {"type": "roll", "entry": random.choice(ENTRIES), "v": v}
+                    entry = random.choice(ENTRIES)
+                    began = round_began.get((night, view["round"]), time.perf_counter())
+                    if number == 1 and time.perf_counter() - began > ROUND_SECONDS:
+                        entry = "bunco"  # rings the bell
+                        stats.bells.send((night, view["round"]))
+                    message = {"type": "roll", "entry": entry, "v": v}
                     pending[client_id] = key
                     stats.sent[key] = time.perf_counter()
                     await random.choice(members).send(
@@ -441,7 +480,9 @@ def main():
     print(
         f"nights={args.nights} sockets={sockets} rolls_per_s={rate:.1f} "
         f"p50_ms={pct(lat, 0.5):.1f} p99_ms={p99:.1f} relay_p99_ms={relay_p99:.1f} "
-        f"ratio_p99={p99 / relay_p99:.1f} lost={stats.lost()} duplicated={stats.duplicated}"
+        f"ratio_p99={p99 / relay_p99:.1f} bell_p99_ms={pct(stats.bells.latencies, 0.99):.1f} "
+        f"start_p99_ms={pct(stats.starts.latencies, 0.99):.1f} bells={len(stats.bells.latencies)} "
+        f"starts={len(stats.starts.latencies)} lost={stats.lost()} duplicated={stats.duplicated}"
     )
 
 

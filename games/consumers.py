@@ -3,17 +3,14 @@ authenticate, join groups, send a snapshot on connect, validate, pass actions to
 games.services. One consumer serves every game. A seated phone is in its seat's group and
 gets only its seat's view; spectators get the public view. Protocol: docs/rooms.md."""
 
-import asyncio
-import time
-
 from channels.db import database_sync_to_async
 
-from games import selectors, services
+from games import selectors, services, timers
 from games.models import Room
+from live.errors import ServiceError
+from live.messages import MessageError, parse_message
 from partynight.consumers import NightConsumer
 from partynight.models import Player
-from partynight.services.errors import ServiceError
-from partynight.services.messages import MessageError, parse_message
 
 SCHEMAS = {
     "resync": {},
@@ -47,7 +44,7 @@ class RoomConsumer(NightConsumer):
     @database_sync_to_async
     def authenticate(self):
         kwargs = self.scope["url_route"]["kwargs"]
-        self.room_id, self.timer, self.seat = kwargs["room_id"], None, None
+        self.room_id, self.seat = kwargs["room_id"], None
         self.player = Player.objects.filter(
             token=kwargs["token"], active=True, is_ghost=False, night__rooms=self.room_id
         ).first()
@@ -105,29 +102,12 @@ class RoomConsumer(NightConsumer):
         await self.send_snapshot()
 
     def arm(self, frame):
-        """When a person keeps the game waiting past the room's timeout, ask the service to
-        play their default; every screen arms one, the service acts once per version."""
-        if self.timer:
-            self.timer.cancel()
-        deadline = frame["room"]["deadline"]
-        if deadline is not None:
-            delay = max(0.0, deadline - time.time()) + 0.1
-            self.timer = asyncio.ensure_future(self.time_out(frame["v"], delay))
+        """The room's one timer in this process plays a waiting person's default action
+        (games/timers.py); every socket passes on each frame's deadline."""
+        timers.arm(self.room_id, frame)
 
-    async def time_out(self, version, delay):
-        await asyncio.sleep(delay)
-        while True:
-            try:
-                return await database_sync_to_async(services.seat_timeout)(
-                    room_id=self.room_id, actor="timer", seen_version=version
-                )
-            except ServiceError:  # too early by the database's clock: try again shortly
-                await asyncio.sleep(1)
-
-    async def disconnect(self, code):
-        if getattr(self, "timer", None):
-            self.timer.cancel()
-        await super().disconnect(code)
+    async def player_event(self, event):
+        """The player's own night snapshot (their phone page's business, not the room's)."""
 
 
 class RoomScreenConsumer(RoomConsumer):
@@ -141,7 +121,7 @@ class RoomScreenConsumer(RoomConsumer):
     def authenticate(self):
         token = self.scope["url_route"]["kwargs"]["token"]
         room = Room.objects.filter(screen_token=token).first()
-        self.room_id, self.timer, self.seat = (room and room.pk), None, None
+        self.room_id, self.seat = (room and room.pk), None
         return room is not None
 
     def socket_owner(self):

@@ -20,10 +20,10 @@ from games import selectors
 from games.bots import bot_action, style_for
 from games.engines import RulesError, get_engine
 from games.models import Room, RoomAction
+from live.broadcast import send_after_commit
+from live.errors import ServiceError
+from live.idempotency import idempotent
 from partynight.models import Night, Player
-from partynight.services.broadcast import send_after_commit
-from partynight.services.common import idempotent
-from partynight.services.errors import ServiceError
 
 # Card rooms per night, finished ones included: enough for 48 players to play several
 # sessions each, and the host's rooms page stays small (300 rooms made it 976 KiB).
@@ -277,16 +277,18 @@ def _play(room: Room, steps, by: str) -> dict:
     if engine.is_over(state):
         room.status = Room.Status.FINISHED
     room.save()
-    _announce(room, [{"seat": a.seat, "by": a.by, "action": a.action} for a in log[-50:]])
+    actions = [{"seat": a.seat, "by": a.by, "action": a.action} for a in log[-50:]]
+    _announce(room, actions, next((a.client_id for a in log if a.client_id), None))
     return result
 
 
-def _announce(room: Room, actions: list[dict]) -> None:
-    """Each seated person's group gets their seat's view; the watchers the public one."""
+def _announce(room: Room, actions: list[dict], client_id=None) -> None:
+    """Each seated person's group gets their seat's view, built once; the watchers the public
+    one. `client_id` is the action that caused it: that phone needs only this frame."""
     names = selectors.seat_names(room)
     for seat, holder in enumerate(room.seats):
         if isinstance(holder, int):
-            frame = selectors.room_frame(room, seat, names, actions)
+            frame = {**selectors.room_frame(room, seat, names, actions), "client_id": client_id}
             send_after_commit([seat_group(room.pk, seat)], {"type": "room.frame", "frame": frame})
-    frame = selectors.room_frame(room, None, names, actions)
+    frame = {**selectors.room_frame(room, None, names, actions), "client_id": client_id}
     send_after_commit([watch_group(room.pk)], {"type": "room.frame", "frame": frame})

@@ -20,10 +20,10 @@ from games import services
 from games.engines import RulesError, get_engine
 from games.models import Room
 from games.selectors import TITLES, room_snapshot
+from live.errors import ServiceError
 from partynight.host_views import actor_of, host_night
 from partynight.limits import guard_link
 from partynight.models import Player
-from partynight.services.errors import ServiceError
 
 
 class RoomForm(forms.Form):

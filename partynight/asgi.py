@@ -15,13 +15,14 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from partynight.routing import websocket_urlpatterns  # noqa: E402
+from games.routing import websocket_urlpatterns as room_routes  # noqa: E402
+from partynight.routing import websocket_urlpatterns as night_routes  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            AuthMiddlewareStack(URLRouter(night_routes + room_routes))
         ),
     }
 )

@@ -1,6 +1,7 @@
 """Websocket consumers: thin. They authenticate, join groups, send a full snapshot on
-connect and on every night-level change, validate each message and pass actions to the
-services. The protocol is documented in docs/protocol.md."""
+connect (and on a resync), validate each message and pass actions to the services, and
+forward the events the services built: a socket never queries the database because
+something happened elsewhere. The protocol is documented in docs/protocol.md."""
 
 import asyncio
 import json
@@ -8,12 +9,17 @@ import json
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.core.cache import cache
 
+from live import broadcast as live_broadcast
+from live import db
+from live.errors import ServiceError
+from live.messages import MessageError
 from partynight import demo, limits
 from partynight.models import Night, Player
-from partynight.services import broadcast, play, selectors
-from partynight.services.errors import ServiceError
-from partynight.services.messages import MessageError, parse_message
+from partynight.services import broadcast, emit, play, selectors, snapshots
+from partynight.services.messages import parse_night_message
 
 MAX_MESSAGE_BYTES = 4096
 
@@ -59,7 +65,7 @@ async def _drop_open_sockets():
         await consumer.close(code=4503)
 
 
-broadcast.failure_listeners.append(_drop_open_sockets)
+live_broadcast.failure_listeners.append(_drop_open_sockets)
 
 
 class NightConsumer(AsyncJsonWebsocketConsumer):
@@ -87,6 +93,7 @@ class NightConsumer(AsyncJsonWebsocketConsumer):
             if self.slot:
                 self.lease = asyncio.ensure_future(self.renew_lease())
         await self.send_snapshot()
+        self.heartbeat = asyncio.ensure_future(self.beat())
 
     async def refuse(self, code, message, close):
         await self.send_json({"type": "error", "code": code, "message": message}, close=close)
@@ -100,8 +107,20 @@ class NightConsumer(AsyncJsonWebsocketConsumer):
             await asyncio.sleep(limits.SOCKET_LEASE / 3)
             await cached(limits.socket_renew)(self.slot)
 
+    async def beat(self):
+        """Every few seconds the night's current versions (from the cache the services fill
+        after each commit): a client behind them missed a message and asks for a resync."""
+        key = emit.versions_key(self.night_id())
+        while True:
+            await asyncio.sleep(settings.LIVE_HEARTBEAT_SECONDS)
+            versions = await cached(cache.get)(key)
+            if versions:
+                await self.send_json({"type": "heartbeat", "versions": versions})
+
     async def disconnect(self, code):
         _open_sockets.discard(self)
+        if getattr(self, "heartbeat", None):
+            self.heartbeat.cancel()
         if getattr(self, "lease", None):
             self.lease.cancel()
         if getattr(self, "slot", None):
@@ -153,7 +172,7 @@ class NightConsumer(AsyncJsonWebsocketConsumer):
             await self.send_snapshot()
             return
         try:
-            result = await database_sync_to_async(self.act)(message)
+            result = await db.run(self.act)(message)
         except ServiceError as error:
             await self.send_json(
                 {
@@ -168,7 +187,7 @@ class NightConsumer(AsyncJsonWebsocketConsumer):
 
     def parse(self, text):
         """The validated message (MessageError if not); the card rooms have their own."""
-        return parse_message(text, self.actions)
+        return parse_night_message(text, self.actions)
 
     def act(self, message):
         raise ServiceError("This screen only watches.", "read_only")
@@ -178,7 +197,6 @@ class NightConsumer(AsyncJsonWebsocketConsumer):
 
     async def night_event(self, event):
         await self.send_json(event["payload"])
-        await self.send_snapshot()
 
 
 class PlayerConsumer(NightConsumer):
@@ -201,21 +219,36 @@ class PlayerConsumer(NightConsumer):
     def socket_owner(self):
         return f"player:{self.player.pk}"
 
+    def night_id(self):
+        return self.player.night_id
+
+    def groups_for(self, table):
+        groups = [broadcast.night_group(self.night_id()), broadcast.player_group(self.player.pk)]
+        if table:
+            groups.append(broadcast.table_group(self.night_id(), table))
+        return groups
+
     async def send_snapshot(self):
-        snapshot = await database_sync_to_async(self.snapshot)()
-        groups = [
-            broadcast.night_group(self.player.night_id),
-            broadcast.player_group(self.player.pk),
-        ]
-        if snapshot["table"]:
-            groups.append(broadcast.table_group(self.player.night_id, snapshot["table"]["number"]))
-        await self.join(groups)
+        # Join first, then read: an event sent in between reaches this socket (and is
+        # older than, or the same as, what the snapshot shows), never falls in a gap.
+        table = await database_sync_to_async(selectors.table_number_of)(self.player)
+        await self.join(self.groups_for(table))
+        snapshot = await db.run(self.snapshot)()
+        mine = snapshot["table"]["number"] if snapshot["table"] else None
+        if mine != table:  # a round started in between: its snapshot comes to this player
+            await self.join(self.groups_for(mine))
         await self.send_json(snapshot)
 
     def snapshot(self):
-        self.player.refresh_from_db()
-        self.player.night.refresh_from_db()
-        return selectors.player_snapshot(self.player)
+        self.player = Player.objects.select_related("night").get(pk=self.player.pk)
+        return snapshots.player_snapshot(self.player)
+
+    async def player_event(self, event):
+        """This player's own snapshot after a round-level change: follow them to their new
+        table's group, then pass it on."""
+        snapshot = event["payload"]
+        await self.join(self.groups_for(snapshot["table"] and snapshot["table"]["number"]))
+        await self.send_json(snapshot)
 
     def act(self, message):
         if message["type"] == "start_round":  # the Head table rings the bell to start
@@ -250,17 +283,20 @@ class WatchConsumer(NightConsumer):
         self.night = Night.objects.filter(screen_token=token).first()
         return self.night is not None
 
+    def night_id(self):
+        return self.night.pk
+
     async def send_snapshot(self):
         if self.night.is_demo:
             demo.ensure_driver(self.night.pk)  # virtual dice play while someone watches
         await self.join(
             [broadcast.night_group(self.night.pk), broadcast.watch_group(self.night.pk)]
         )
-        await self.send_json(await database_sync_to_async(self.snapshot)())
+        await self.send_json(await db.run(self.snapshot)())
 
     def snapshot(self):
         self.night.refresh_from_db()
-        return selectors.night_snapshot(self.night)
+        return snapshots.night_snapshot(self.night)
 
 
 class HostConsumer(WatchConsumer):

@@ -9,11 +9,11 @@ import random
 
 from channels.db import database_sync_to_async
 
+from live.errors import ServiceError
 from partynight.models import Night, Round
 from partynight.rules.dice import roll_dice
 from partynight.services import finish, play
 from partynight.services.common import current_round, rules_of
-from partynight.services.errors import ServiceError
 
 ROLL_EVERY_SECONDS = 0.4
 _drivers: dict[int, asyncio.Task] = {}

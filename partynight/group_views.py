@@ -12,11 +12,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST
 
+from live.errors import ServiceError
 from partynight.host_views import actor_of
 from partynight.models import Group, GroupMember
 from partynight.print_views import csv_response
 from partynight.services import groups, history
-from partynight.services.errors import ServiceError
 
 MONTHS = [("", "—")] + [(str(n), calendar.month_name[n]) for n in range(1, 13)]
 

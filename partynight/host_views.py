@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
 
+from live.errors import ServiceError
 from partynight.forms import (
     NightForm,
     PlayerNameForm,
@@ -22,8 +23,7 @@ from partynight.rules.config import Rules
 from partynight.rules.errors import RulesError
 from partynight.rules.prizes import DEFAULT_PRIZE_TABLE, prize_amounts
 from partynight.rules.seating import table_count
-from partynight.services import nights, play, selectors
-from partynight.services.errors import ServiceError
+from partynight.services import nights, play, selectors, snapshots
 
 EXAMPLE_PLAYERS = 12  # the new-night page shows the prizes for a typical night
 
@@ -120,7 +120,7 @@ def _planning(request, night, add_form=None, status=200):
     count = people.count()
     tables = table_count(count)
     join_url = request.build_absolute_uri(f"/join/{night.join_token}/")
-    snapshot = selectors.night_snapshot(night)
+    snapshot = snapshots.night_snapshot(night)
     context = {
         "night": night,
         "players": people,

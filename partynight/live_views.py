@@ -7,18 +7,18 @@ from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from live.errors import ServiceError
 from partynight.forms import BuncoForm, PlayerForm, PlayerNameForm, PointsForm, TableForm
 from partynight.host_views import actor_of, host_night
 from partynight.limits import guard_link
 from partynight.models import Night
-from partynight.services import corrections, finish, selectors
-from partynight.services.errors import ServiceError
+from partynight.services import corrections, finish, selectors, snapshots
 
 
 @login_required
 def dashboard(request, night_id):
     night = host_night(request, night_id)
-    snapshot = selectors.night_snapshot(night, log=True)
+    snapshot = snapshots.night_snapshot(night, log=True)
     people = [p for p in snapshot["players"] if p["active"] and not p["ghost"]]
     tables = len(snapshot["tables"]) or len(snapshot["seating"])
     context = {
@@ -34,7 +34,7 @@ def dashboard(request, night_id):
 def screen(request, token):
     """The big screen for a TV: read-only, by the night's screen link (no login)."""
     night = get_object_or_404(Night, screen_token=token)
-    context = {"night": night, "snapshot": selectors.night_snapshot(night)}
+    context = {"night": night, "snapshot": snapshots.night_snapshot(night)}
     return render(request, "nights/screen.html", context)
 
 
@@ -130,7 +130,7 @@ def night_finish(request, night_id):
 @login_required
 def results(request, night_id):
     night = host_night(request, night_id)
-    snapshot = selectors.night_snapshot(night)
+    snapshot = snapshots.night_snapshot(night)
     names = {p["id"]: p["name"] for p in snapshot["players"]}
     awards = [
         {**a, "tie": selectors.tie_text(a["detail"].get("tie"), names)} for a in snapshot["awards"]

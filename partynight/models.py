@@ -65,6 +65,11 @@ class Night(models.Model):
     version = models.PositiveIntegerField(default=0)
     # The latest round's number (0 before play): the roll path finds its table in one query.
     round_number = models.PositiveSmallIntegerField(default=0)
+    totals = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Wins, losses and Buncos of the finished rounds, by player key.",
+    )
     is_demo = models.BooleanField(default=False, help_text="Virtual dice play every seat.")
     join_token = models.CharField(max_length=32, unique=True, default=new_token)
     screen_token = models.CharField(max_length=32, unique=True, default=new_token)

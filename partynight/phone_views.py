@@ -4,10 +4,10 @@ the player's websocket (docs/protocol.md); these views only render the shell."""
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+from live.errors import ServiceError
 from partynight.limits import guard_link
 from partynight.models import Night, Player
 from partynight.services import nights
-from partynight.services.errors import ServiceError
 
 PLANNING_STATES = (Night.State.PLANNING, Night.State.SEATING)
 

@@ -19,7 +19,7 @@ from partynight.host_views import host_night
 from partynight.limits import guard_link
 from partynight.models import Night
 from partynight.rules.seating import MAX_PLAYERS
-from partynight.services import history, selectors
+from partynight.services import history, snapshots
 
 PDF_MISSING = (
     "PDF downloads need WeasyPrint's system libraries (Pango), which this server lacks: "
@@ -101,7 +101,7 @@ def table_sheets(request, night_id, pdf=False):
 
 
 def _results_context(request, night: Night) -> dict:
-    sheet = history.results(night, selectors.night_snapshot(night))
+    sheet = history.results(night, snapshots.night_snapshot(night))
     share = reverse("results_public", args=[night.results_token])
     return {
         "night": night,
@@ -143,7 +143,7 @@ def csv_response(filename: str, header: list[str], rows) -> HttpResponse:
 @login_required
 def standings_csv(request, night_id):
     night = host_night(request, night_id)
-    sheet = history.results(night, selectors.night_snapshot(night))
+    sheet = history.results(night, snapshots.night_snapshot(night))
     prizes = {}
     for award in sheet["awards"]:
         prizes.setdefault(award["player"], []).append(award)

@@ -71,10 +71,13 @@ TEMPLATES = [
 # leak across async threads); PostgreSQL gets Django's psycopg pool instead.
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["CONN_MAX_AGE"] = 0
+# Threads for the sockets' database work (live/db.py): 1 is Channels' one database thread.
+LIVE_DB_THREADS = env.int("LIVE_DB_THREADS", default=1)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": env.int("DB_POOL_MIN", default=2),
-        "max_size": env.int("DB_POOL_MAX", default=10),
+        # every database thread holds one connection; the request threads need some too
+        "max_size": env.int("DB_POOL_MAX", default=max(10, LIVE_DB_THREADS + 4)),
     }
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
@@ -89,6 +92,11 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 # Channel layer: in-memory for one process; Redis for several. The pub/sub layer won the
 # measurement recorded in the README (bench/layers.py).
+# Capacity: messages waiting per socket. One action on a 48-player night can send a dashboard
+# about 60 (the bell reaching 12 tables, ghosts finishing their turns, the round's end), so
+# 1000 leaves a wide margin (the in-memory default of 100 dropped events silently). The
+# pub/sub layer's queues have no cap; RedisChannelLayer and the in-memory layer use this.
+CHANNEL_CAPACITY = env.int("CHANNEL_CAPACITY", default=1000)
 REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
     CHANNEL_LAYERS = {
@@ -96,11 +104,22 @@ if REDIS_URL:
             "BACKEND": env.str(
                 "CHANNEL_LAYER_BACKEND", default="channels_redis.pubsub.RedisPubSubChannelLayer"
             ),
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": env.str("CHANNEL_PREFIX", "partynight")},
+            "CONFIG": {
+                "hosts": [REDIS_URL],
+                "prefix": env.str("CHANNEL_PREFIX", "partynight"),
+                "capacity": CHANNEL_CAPACITY,
+            },
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels.layers.InMemoryChannelLayer",
+            "CONFIG": {"capacity": CHANNEL_CAPACITY},
+        }
+    }
+# Every live socket sends the night's current versions this often (partynight/consumers.py).
+LIVE_HEARTBEAT_SECONDS = env.float("LIVE_HEARTBEAT_SECONDS", default=15.0)
 
 # The cache holds the limits' counts (partynight/limits.py): per process by default, on the
 # same Redis with REDIS_URL so every process sees the same counts.

@@ -30,9 +30,11 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 
-# As in the Makefile and the Dockerfile: Daphne drops a websocket message or frame over 16 KiB
-# (close 1009) before the app sees it; the app answers anything over 4 KiB with an error.
-DAPHNE_LIMITS = ["--websocket-max-message-size", "16384", "--websocket-max-frame-size", "16384"]
+# As in the Makefile and the Dockerfile: Daphne drops a websocket frame over 16 KiB (close
+# 1009) before the app sees it; the app answers anything over 4 KiB with an error. Daphne's
+# message cap also applies to what the server sends (a 48-player snapshot is ~19 KB), so it
+# is 256 KiB.
+DAPHNE_LIMITS = ["--websocket-max-message-size", "262144", "--websocket-max-frame-size", "16384"]
 
 
 def free_port() -> int:

@@ -22,6 +22,7 @@ from .prizes import (
     rolloff,
 )
 from .record import validate_record
+from .reducer import NightState, apply_event, standings, start_round
 from .rotation import Move, Rotation, describe_move, rotate
 from .scoring import RollScore, score_roll
 from .seating import MAX_PLAYERS, MIN_PLAYERS, draw_seats, ghost_ids, table_count, table_name
@@ -47,6 +48,7 @@ __all__ = [
     "RULE_CHOICES",
     "RULE_HELP",
     "Move",
+    "NightState",
     "PlannedRound",
     "RollOutcome",
     "RollScore",
@@ -56,6 +58,7 @@ __all__ = [
     "TableRound",
     "Turn",
     "add_table_result",
+    "apply_event",
     "apply_roll",
     "award_prizes",
     "bunco_credit",
@@ -77,7 +80,9 @@ __all__ = [
     "rotate",
     "round_plan",
     "score_roll",
+    "standings",
     "simulate_night",
+    "start_round",
     "start_table_round",
     "table_count",
     "table_name",

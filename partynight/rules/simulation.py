@@ -1,7 +1,8 @@
 """A whole Bunco night with virtual dice, returning the night record (docs/night-record.md).
 
-Tables roll in turn, one roll each per tick, Head table first, which stands in for everyone
-rolling at once. When a roll rings the bell, every other table hears it at that moment.
+It drives the night reducer (reducer.py), as the services do: tables roll in turn, one roll
+each per tick, Head table first, which stands in for everyone rolling at once; the reducer
+rolls for the ghosts, spreads the bell and ends the round.
 """
 
 from __future__ import annotations
@@ -14,22 +15,11 @@ from typing import Any
 from .config import Rules
 from .dice import roll_dice
 from .errors import RulesError
-from .night import add_table_result, empty_totals, fuzzy_die_start, round_plan
-from .prizes import award_prizes
-from .rotation import rotate
+from .reducer import NightState, finish, roll, start_round
 from .seating import draw_seats
-from .table import TableRound, apply_roll, bunco_holder, next_first_seat, ring_bell
-from .table import start_table_round as start
+from .table import TableRound
 
 MAX_ROLLS_PER_ROUND = 200_000  # a safety net; a real round needs a few hundred
-
-
-@dataclasses.dataclass
-class RoundResult:
-    tables: list[TableRound]
-    bell: dict[str, Any]
-    fuzzy_holder: str | None
-    fuzzy_passes: list[str]  # each new holder, in order
 
 
 def roster(players: int | Sequence[str]) -> list[dict[str, Any]]:
@@ -41,33 +31,24 @@ def roster(players: int | Sequence[str]) -> list[dict[str, Any]]:
 
 
 def play_round_virtually(
-    tables: list[TableRound], rules: Rules, rng: random.Random, fuzzy_holder: str | None
-) -> RoundResult:
-    """Roll for every seat until every table is done (bell, finishing turns, roll-offs)."""
-    states = list(tables)
-    bell: dict[str, Any] | None = None
-    passes: list[str] = []
+    state: NightState, rules: Rules, rng: random.Random
+) -> tuple[NightState, list[dict[str, Any]]]:
+    """Roll for every person's turn until the round is done; returns its events too."""
+
+    def chance(*purpose):
+        return rng
+
+    events: list[dict[str, Any]] = []
     rolls = 0
-    while not all(s.is_done for s in states):
-        for i in range(len(states)):
-            if states[i].is_done:
-                continue
-            new, outcome = apply_roll(states[i], roll_dice(rng), rules)
-            states[i] = new
-            holder = bunco_holder(fuzzy_holder, outcome)
-            if holder != fuzzy_holder:
-                fuzzy_holder = holder
-                passes.append(holder)  # type: ignore[arg-type]
-            if outcome.rings_bell and bell is None:
-                bell = {"table": new.table, "reason": outcome.rings_bell}
-                for j in range(len(states)):
-                    if j != i:
-                        states[j] = ring_bell(states[j])
-        rolls += len(states)
+    while state.round_state != "done":
+        for table in state.tables:
+            if not state.tables[table.table - 1].is_done and state.round_state != "done":
+                state, happened = roll(state, rules, table.table, roll_dice(rng), chance)
+                events += happened
+        rolls += len(state.tables)
         if rolls > MAX_ROLLS_PER_ROUND:
             raise RuntimeError("a simulated round did not finish")
-    assert bell is not None  # only the bell moves tables out of "playing"
-    return RoundResult(states, bell, fuzzy_holder, passes)
+    return state, events
 
 
 def table_record(state: TableRound) -> dict[str, Any]:
@@ -101,42 +82,36 @@ def simulate_night(
     ghosts = sorted({p for table in seats for p in table} - set(ids), key=lambda g: int(g[1:]))
     people += [{"id": g, "name": f"Ghost {g[1:]}", "ghost": True} for g in ghosts]
 
-    fuzzy: str | None = fuzzy_die_start(seats)
-    history = [fuzzy]
-    markers = [0] * len(seats)  # each table's turn marker
-    totals = empty_totals(p["id"] for p in people)
+    def chance(*purpose):
+        return rng
+
+    state = NightState(seating=tuple(tuple(t) for t in seats))
+    history: list[str] = []
     rounds: list[dict[str, Any]] = []
-    for planned in round_plan(rules):
-        tables = [
-            start(number, table_seats, planned.up, ghosts, markers[number - 1])
-            for number, table_seats in enumerate(seats, start=1)
-        ]
-        result = play_round_virtually(tables, rules, rng, fuzzy)
-        fuzzy = result.fuzzy_holder
-        history += result.fuzzy_passes
-        for state in result.tables:
-            totals = add_table_result(totals, state.seats, state.winner, state.buncos)
+    while state.round < rules.rounds:
+        state, events = start_round(state, rules, ghosts, chance)
+        state, more = play_round_virtually(state, rules, rng)
+        history += [e["holder"] for e in events + more if e["type"] == "fuzzy_moved"]
+        started = events[0]
         rounds.append(
             {
-                "set": planned.set,
-                "round": planned.round,
-                "up": planned.up,
-                "bell": result.bell,
-                "tables": [table_record(s) for s in result.tables],
+                "set": started["set"],
+                "round": started["round_in_set"],
+                "up": started["up"],
+                "bell": dict(state.bell or {}),
+                "tables": [table_record(t) for t in state.tables],
             }
         )
-        markers = [next_first_seat(s) for s in result.tables]
-        winners = [s.winner or "" for s in result.tables]
-        seats = rotate([s.seats for s in result.tables], winners, rng).tables
 
     pot = rules.contribution * len(ids)
-    prizes = award_prizes(totals, fuzzy, ghosts, prize_table, pot, rules, rng, history)
+    people_ids = [p["id"] for p in people]
+    state, _ = finish(state, rules, people_ids, ghosts, prize_table, pot, rng, history)
     return {
         "rules": rules.to_dict(),
         "players": people,
         "rounds": rounds,
-        "totals": totals,
-        "fuzzy_die": fuzzy,
+        "totals": state.totals,
+        "fuzzy_die": state.fuzzy,
         "pot": pot,
-        "prizes": prizes,
+        "prizes": list(state.prizes),
     }

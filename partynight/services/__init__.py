@@ -5,6 +5,6 @@ transaction, locks the night row (so two phones or two host tabs queue instead o
 bumps a version, appends to the event log and broadcasts after commit.
 """
 
-from partynight.services.errors import ServiceError
+from live.errors import ServiceError
 
 __all__ = ["ServiceError"]

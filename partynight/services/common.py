@@ -2,11 +2,10 @@
 
 import random
 
-from django.db import IntegrityError, transaction
-
+from live.errors import ServiceError
+from live.idempotency import idempotent as live_idempotent
 from partynight.models import Event, Night, Round
 from partynight.rules.config import Rules
-from partynight.services.errors import ServiceError
 
 
 def lock_night(night_id: int) -> Night:
@@ -55,33 +54,10 @@ def event_result(night_id: int, client_id: str) -> dict | None:
     )
 
 
-def replayed(scope_id: int, client_id: str | None, lookup=event_result) -> dict | None:
-    """The first answer to an action already recorded with this client id, or None.
-    `lookup(scope_id, client_id)` finds it: a night's events by default, a room's actions
-    for the card rooms (games/services.py)."""
-    if not client_id:
-        return None
-    result = lookup(scope_id, client_id)
-    if result is None:
-        return None
-    return {**result, "replayed": True}
-
-
-def idempotent(scope_id: int, client_id: str | None, action, lookup=event_result):
-    """Run `action()` in a transaction unless this client id was already recorded; a repeat
-    (a double tap, a retry after a dropped connection) gets the first answer back."""
-    first = replayed(scope_id, client_id, lookup)
-    if first is not None:
-        return first
-    try:
-        with transaction.atomic():
-            return action()
-    except IntegrityError:
-        # Two copies raced past the check above; the loser answers with the winner's result.
-        first = replayed(scope_id, client_id, lookup)
-        if first is None:
-            raise
-        return first
+def idempotent(night_id: int, client_id: str | None, action):
+    """Run `action()` in a transaction unless this client id was already recorded for the
+    night; a repeat gets the first answer back (live.idempotency)."""
+    return live_idempotent(night_id, client_id, action, event_result)
 
 
 def current_round(night: Night) -> Round | None:

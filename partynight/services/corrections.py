@@ -4,18 +4,15 @@ updates every screen."""
 
 from django.db import transaction
 
-from partynight.models import Event, Night, Player, Round, Seat, Table
+from live.errors import ServiceError
+from partynight.models import Event, Night, Player, Seat
+from partynight.rules import reducer
 from partynight.rules.errors import RulesError
 from partynight.rules.table import TableRound, adjust_points, move_bunco, replace_player
-from partynight.services.common import current_round, idempotent, lock_night, log_event
-from partynight.services.errors import ServiceError
+from partynight.services import emit, store
+from partynight.services.common import idempotent, lock_night, log_event, rules_of
 from partynight.services.nights import check_name_free, clean_name
-from partynight.services.play import (
-    announce_night,
-    announce_table,
-    finish_round_if_done,
-    save_table,
-)
+from partynight.services.play import chance_of, commit, reduce
 from partynight.services.selectors import names_of, roll_name, undone_event_ids
 
 IN_PLAY = (Night.State.PLAYING, Night.State.BREAK)
@@ -26,12 +23,12 @@ def roll_undo(*, night_id, table_number, actor, client_id=None) -> dict:
     A repeated client id (a double-clicked button) is answered, not undone twice."""
 
     def action():
-        night, round_, table = _open_table(night_id, table_number)
+        night, loaded = _open_table(night_id, table_number)
         undone = undone_event_ids(night)
         rolls = [
             e
             for e in Event.objects.filter(
-                night=night, kind="roll", round_number=round_.number, table_number=table_number
+                night=night, kind="roll", round_number=loaded.state.round, table_number=table_number
             ).order_by("-id")
             if e.pk not in undone
         ]
@@ -46,16 +43,17 @@ def roll_undo(*, night_id, table_number, actor, client_id=None) -> dict:
             raise ServiceError("That roll rang the bell; adjust the points instead.", "wrong_state")
         first = taken_back[-1]
         buncos = [e.result["roll"]["credited"] for e in taken_back if e.result["roll"]["credited"]]
-        if buncos and night.fuzzy_holder_id and night.fuzzy_holder.key == buncos[0]:
-            night.fuzzy_holder_id = first.data["fuzzy_before"]
-            night.save(update_fields=["fuzzy_holder"])
-        save_table(table, TableRound.from_dict(first.data["before"]))
-        result = {"ok": True, "undone": len(taken_back)}
-        data = {"events": [e.pk for e in taken_back]}
+        fuzzy = loaded.state.fuzzy
+        if buncos and fuzzy == buncos[0]:
+            fuzzy = store.key_of(first.data["fuzzy_before"])
+        before = TableRound.from_dict(first.data["before"])
         notice = f"The host took back {roll_name(first.result['roll'], names_of(night))}."
         if len(taken_back) > 1:
             notice += " The ghosts' rolls after it are taken back too."
-        _log_correction(night, round_, table, "roll_undone", actor, data, result, client_id, notice)
+        _correct(night, loaded, table_number, before, actor, fuzzy, notice)
+        result = {"ok": True, "undone": len(taken_back)}
+        data = {"events": [e.pk for e in taken_back]}
+        _log_correction(night, loaded, table_number, "roll_undone", actor, data, result, client_id)
         return result
 
     return idempotent(night_id, client_id, action)
@@ -69,15 +67,12 @@ def points_adjust(*, night_id, table_number, team, delta, reason, actor, client_
         raise ServiceError("Adjust by a whole number from -100 to 100, not 0.", "invalid")
 
     def action():
-        night, round_, table = _open_table(night_id, table_number)
-        state = TableRound.from_dict(table.state)
+        night, loaded = _open_table(night_id, table_number)
+        state = loaded.state.table(table_number)
         try:
             new = adjust_points(state, team, delta)
         except RulesError as error:
             raise ServiceError(str(error), "invalid") from None
-        save_table(table, new)
-        result = {"ok": True, "points": list(new.points)}
-        data = {"team": team, "delta": delta, "reason": reason[:200]}
         names = names_of(night)
         pair = " & ".join(names.get(k, k) for k in state.team_players(team))
         change = f"gave {pair} {delta} more" if delta > 0 else f"took {-delta} from {pair}"
@@ -85,10 +80,12 @@ def points_adjust(*, night_id, table_number, team, delta, reason, actor, client_
         notice = (
             f"The host {change} {points} ({reason[:200]}): now {new.points[0]} to {new.points[1]}."
         )
+        _correct(night, loaded, table_number, new, actor, notice=notice)
+        result = {"ok": True, "points": list(new.points)}
+        data = {"team": team, "delta": delta, "reason": reason[:200]}
         _log_correction(
-            night, round_, table, "points_adjusted", actor, data, result, client_id, notice
+            night, loaded, table_number, "points_adjusted", actor, data, result, client_id
         )
-        finish_round_if_done(night, round_)
         return result
 
     return idempotent(night_id, client_id, action)
@@ -96,24 +93,23 @@ def points_adjust(*, night_id, table_number, team, delta, reason, actor, client_
 
 def bunco_reassign(*, night_id, table_number, from_player, to_player, actor, client_id=None):
     def action():
-        night, round_, table = _open_table(night_id, table_number)
+        night, loaded = _open_table(night_id, table_number)
         try:
-            new = move_bunco(TableRound.from_dict(table.state), from_player, to_player)
+            new = move_bunco(loaded.state.table(table_number), from_player, to_player)
         except RulesError as error:
             raise ServiceError(str(error), "invalid") from None
-        if night.fuzzy_holder_id and night.fuzzy_holder.key == from_player:
-            night.fuzzy_holder_id = int(to_player[1:])
-            night.save(update_fields=["fuzzy_holder"])
-        save_table(table, new)
-        data = {"from": from_player, "to": to_player}
-        result = {"ok": True}
+        fuzzy = loaded.state.fuzzy
         names = names_of(night)
         notice = (
             f"The host moved a Bunco from {names.get(from_player, from_player)} "
             f"to {names.get(to_player, to_player)}."
         )
+        holder = to_player if fuzzy == from_player else fuzzy
+        _correct(night, loaded, table_number, new, actor, holder, notice)
+        data = {"from": from_player, "to": to_player}
+        result = {"ok": True}
         _log_correction(
-            night, round_, table, "bunco_reassigned", actor, data, result, client_id, notice
+            night, loaded, table_number, "bunco_reassigned", actor, data, result, client_id
         )
         return result
 
@@ -130,9 +126,9 @@ def player_replace_by_ghost(*, night_id, player_id, actor) -> Player:
         player = _active(night, player_id, ghost=False)
         number = night.players.filter(is_ghost=True).count() + 1
         ghost = Player.objects.create(night=night, name=f"Ghost {number}", is_ghost=True)
-        _take_chair(night, player, ghost)
+        _take_chair(night, player, ghost, actor)
         log_event(night, "player_replaced", actor, {"player": player.pk, "ghost": ghost.pk})
-        announce_night(night, "players")
+        emit.night_changed(night, "players")
         return ghost
 
 
@@ -148,39 +144,44 @@ def player_late_arrival(*, night_id, name, actor) -> Player:
         if ghost is None:
             raise ServiceError("Every chair is taken: there is no ghost to replace.", "full")
         player = Player.objects.create(night=night, name=name)
-        _take_chair(night, ghost, player)
+        _take_chair(night, ghost, player, actor)
         log_event(night, "late_arrival", actor, {"player": player.pk, "ghost": ghost.pk})
-        announce_night(night, "players")
+        emit.night_changed(night, "players")
         return player
 
 
-def _take_chair(night: Night, old: Player, new: Player) -> None:
+def _take_chair(night: Night, old: Player, new: Player, actor) -> None:
     """`new` sits wherever `old` sits now and in the seating to come; `old` is retired."""
     night.pending_seating = [
         [new.key if k == old.key else k for k in t] for t in night.pending_seating
     ]
     night.save(update_fields=["pending_seating"])
-    round_ = current_round(night)
-    if round_ and round_.state != Round.State.DONE:
-        for seat in Seat.objects.filter(table__round=round_, player=old).select_related("table"):
-            seat.player = new
-            seat.save(update_fields=["player"])
-            table = seat.table
-            state = replace_player(
-                TableRound.from_dict(table.state), old.key, new.key, new.is_ghost
-            )
-            save_table(table, state)
-            announce_table(night, round_, table, None)
+    loaded = store.load(night)
+    table = loaded.state.table_of(old.key)
+    if table is not None and loaded.state.round_state != "done":
+        Seat.objects.filter(table=loaded.tables[table.table], player=old).update(player=new)
+        moved = replace_player(table, old.key, new.key, new.is_ghost)
+        _correct(night, loaded, table.table, moved, actor)
     old.active = False
     old.save(update_fields=["active"])
 
 
-def _log_correction(night, round_, table, kind, actor, data, result, client_id, notice) -> None:
-    """Log a table correction and tell every screen (the standings may have changed); the
-    table's phones show `notice`, so everyone at the table sees what the host changed."""
-    log_event(night, kind, actor, data, result, client_id, round_, table.number)
-    announce_table(night, round_, table, None, notice=notice)
-    announce_night(night, "correction")
+def _correct(night, loaded, number, new_table, actor, fuzzy=None, notice=None) -> None:
+    """Put `new_table` in place through the reducer (the round may end); `fuzzy` is who
+    holds the fuzzy die afterwards (None: unchanged); the table's phones show `notice`, so
+    everyone at the table sees what the host changed."""
+    rules = rules_of(night)
+    args = (loaded.state, rules, number, new_table, chance_of(night))
+    new, events = reduce(reducer.correct, *args)
+    if fuzzy is not None:
+        new, more = reducer.move_fuzzy(new, fuzzy)
+        events += more
+    commit(loaded, new, events, actor, notice=notice)
+
+
+def _log_correction(night, loaded, number, kind, actor, data, result, client_id) -> None:
+    """Log a table correction (its table event carries the standings it changed)."""
+    log_event(night, kind, actor, data, result, client_id, loaded.round, number)
 
 
 def _active(night: Night, player_id, ghost: bool) -> Player:
@@ -191,13 +192,11 @@ def _active(night: Night, player_id, ghost: bool) -> Player:
 
 
 def _open_table(night_id, table_number):
-    """The locked night, its current round (not finished) and that round's table."""
+    """The locked night and its state, with a round being played that has this table."""
     night = lock_night(night_id)
-    round_ = current_round(night)
-    if round_ is None or round_.state == Round.State.DONE:
+    loaded = store.load(night)
+    if loaded.round is None or loaded.state.round_state == "done":
         raise ServiceError("Corrections apply to the round being played.", "wrong_state")
-    try:
-        table = round_.tables.get(number=table_number)
-    except (Table.DoesNotExist, ValueError):
-        raise ServiceError("There is no such table this round.", "not_found") from None
-    return night, round_, table
+    if not isinstance(table_number, int) or table_number not in loaded.tables:
+        raise ServiceError("There is no such table this round.", "not_found")
+    return night, loaded

@@ -2,12 +2,12 @@
 
 from django.db import transaction
 
-from partynight.models import Award, Event, Night, Round
-from partynight.rules.errors import RulesError
-from partynight.rules.prizes import award_prizes
-from partynight.services import broadcast, selectors
-from partynight.services.common import bump, current_round, lock_night, log_event, rules_of, seeded
-from partynight.services.errors import ServiceError
+from partynight.models import Award, Event, Night
+from partynight.rules import reducer
+from partynight.services import selectors, store
+from partynight.services.common import lock_night, log_event, rules_of, seeded
+from partynight.services.play import commit, reduce
+from partynight.services.selectors import undone_event_ids
 
 
 def night_finish(*, night_id, actor, client_id=None) -> list[Award]:
@@ -15,29 +15,22 @@ def night_finish(*, night_id, actor, client_id=None) -> list[Award]:
     in play; finishing twice changes nothing."""
     with transaction.atomic():
         night = lock_night(night_id)
-        if night.state == Night.State.FINISHED:
-            raise ServiceError("The night is already finished.", "already_done")
-        round_ = current_round(night)
-        if round_ is None:
-            raise ServiceError("Play at least one round before awarding prizes.", "wrong_state")
-        if round_.state != Round.State.DONE:
-            raise ServiceError("Finish the current round before awarding prizes.", "wrong_state")
+        loaded = store.load(night)
         players = {p.key: p for p in night.players.all()}
-        totals = selectors.standings(night)
         ghosts = [k for k, p in players.items() if p.is_ghost or not p.active]
-        try:
-            awards = award_prizes(
-                totals,
-                night.fuzzy_holder.key if night.fuzzy_holder_id else None,
-                ghosts,
-                night.prize_table,
-                selectors.pot_of(night),
-                rules_of(night),
-                seeded(night, "prizes"),
-                fuzzy_history(night),
-            )
-        except RulesError as error:
-            raise ServiceError(str(error)) from None
+        active = [k for k, p in players.items() if p.active]
+        new, events = reduce(
+            reducer.finish,
+            loaded.state,
+            rules_of(night),
+            active,
+            ghosts,
+            night.prize_table,
+            selectors.pot_of(night),
+            seeded(night, "prizes"),
+            fuzzy_history(night),
+        )
+        totals = reducer.standings(new, active)
         rows = Award.objects.bulk_create(
             Award(
                 night=night,
@@ -47,19 +40,17 @@ def night_finish(*, night_id, actor, client_id=None) -> list[Award]:
                 amount=a["amount"],
                 detail={"tie": a["tie"], **totals.get(a["player"], {})},
             )
-            for a in awards
+            for a in new.prizes
         )
-        night.state = Night.State.FINISHED
-        night.save(update_fields=["state"])
+        commit(loaded, new, events, actor)
+        awards = list(new.prizes)
         log_event(night, "night_finished", actor, {}, {"ok": True, "awards": awards}, client_id)
-        payload = {"type": "night", "scope": "night", "what": "finished", "v": bump(night)}
-        broadcast.night_changed(night.pk, payload)
     return rows
 
 
 def fuzzy_history(night: Night) -> list[str]:
     """Everyone who held the fuzzy die, in order (for the Traveling prize's fallbacks)."""
-    undone = selectors.undone_event_ids(night)
+    undone = undone_event_ids(night)
     history = []
     rolls = Event.objects.filter(night=night, kind="roll").exclude(pk__in=undone)
     for result in rolls.values_list("result", flat=True):

@@ -4,10 +4,10 @@ the views check that the group is the host's own. Reads are in `history`."""
 
 from django.db import IntegrityError, transaction
 
+from live.errors import ServiceError
 from partynight.models import Group, GroupMember, Night, Player
 from partynight.rules.config import Rules
 from partynight.services import nights
-from partynight.services.errors import ServiceError
 
 
 def group_create(*, host, name) -> Group:

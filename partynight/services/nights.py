@@ -5,14 +5,14 @@ import unicodedata
 
 from django.db import IntegrityError, transaction
 
+from live.errors import ServiceError
 from partynight.models import Night, Player
 from partynight.rules.config import Rules
 from partynight.rules.errors import RulesError
 from partynight.rules.prizes import DEFAULT_PRIZE_TABLE, check_prize_table
 from partynight.rules.seating import MAX_PLAYERS, MIN_PLAYERS, draw_seats
-from partynight.services import broadcast
-from partynight.services.common import bump, lock_night, log_event, seeded
-from partynight.services.errors import ServiceError
+from partynight.services import emit
+from partynight.services.common import lock_night, log_event, seeded
 
 PLANNING_STATES = (Night.State.PLANNING, Night.State.SEATING)
 
@@ -197,6 +197,4 @@ def _unseat(night: Night) -> None:
 
 
 def _changed(night: Night, what: str) -> None:
-    broadcast.night_changed(
-        night.pk, {"type": "night", "scope": "night", "what": what, "v": bump(night)}
-    )
+    emit.night_changed(night, what)

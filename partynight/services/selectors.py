@@ -1,18 +1,20 @@
 """Reads: what the dashboard, the big screen, the phones and the exports show.
 Plain dicts, ready for JSON; no writes here."""
 
+from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
 from partynight.models import Event, Night, Player, Round, Seat, Table
 from partynight.rules.explain import award_why, roll_words
-from partynight.rules.night import add_table_result, empty_totals, round_plan
+from partynight.rules.night import add_table_result, empty_totals
 from partynight.rules.phone import phone_view
-from partynight.rules.rotation import Move, describe_move
-from partynight.rules.seating import table_count, table_name
+from partynight.rules.reducer import standings as reducer_standings
+from partynight.rules.seating import table_name
 from partynight.rules.simulation import table_record
 from partynight.rules.table import TableRound, whose_turn
-from partynight.services.common import current_round, rules_of
+from partynight.services.common import rules_of
+from partynight.services.store import load
 
 _names: dict[tuple[str, int], dict[str, str]] = {}
 
@@ -30,14 +32,20 @@ def names_of(night: Night) -> dict[str, str]:
 
 
 def table_view(table: Table, round_: Round, names: dict | None = None) -> dict:
-    state = TableRound.from_dict(table.state)
     names = names if names is not None else names_of(round_.night)
-    tables = len(round_.night.pending_seating)  # the same count all night
+    state = TableRound.from_dict(table.state)
+    return view_of_table(
+        state, table.version, round_.number, names, len(round_.night.pending_seating)
+    )
+
+
+def view_of_table(state: TableRound, version: int, round_number: int, names: dict, tables: int):
+    """What every screen shows of one table (`tables`: how many the night has)."""
     turn = whose_turn(state)
     return {
-        "number": table.number,
-        "name": table_name(table.number, tables),
-        "round": round_.number,
+        "number": state.table,
+        "name": table_name(state.table, tables),
+        "round": round_number,
         "up": state.up,
         "seats": [
             {"id": key, "name": names.get(key, key), "ghost": key in state.ghosts}
@@ -49,95 +57,25 @@ def table_view(table: Table, round_: Round, names: dict | None = None) -> dict:
         "winner": state.winner,
         "rolloffs": state.rolloffs,
         "buncos": state.buncos,
-        "version": table.version,
+        "version": version,
     }
 
 
 def standings(night: Night) -> dict[str, dict]:
-    """Wins, losses and Buncos so far for everyone (ghosts included, marked)."""
-    players = list(night.players.all())
-    totals = empty_totals(p.key for p in players if p.active or p.seats.exists())
-    for table in Table.objects.filter(round__night=night).order_by("round__number", "number"):
-        state = TableRound.from_dict(table.state)
-        if state.is_done:
-            totals = add_table_result(totals, state.seats, state.winner, state.buncos)
-        else:
-            totals = add_table_result(totals, (), "A", state.buncos)
-    return totals
+    """Wins, losses and Buncos so far for everyone (ghosts included, marked): the finished
+    rounds' totals kept on the night, plus the round being played."""
+    active = night.players.filter(active=True).values_list("pk", flat=True)
+    return reducer_standings(load(night).state, (f"p{pk}" for pk in active))
 
 
-def prize_leaders(night: Night, totals: dict, ghosts: set) -> dict[str, list[str]]:
-    """Who is on track for each prize right now (ties listed together)."""
-    people = {k: t for k, t in totals.items() if k not in ghosts}
-    if not people:
-        return {}
-
-    def best(score):
-        top = max(score(t) for t in people.values())
-        return [k for k, t in people.items() if score(t) == top]
-
-    leaders = {
-        "most_buncos": best(lambda t: t["buncos"]),
-        "most_wins": best(lambda t: t["wins"]),
-        "most_losses": best(lambda t: t["losses"]),
-        "fifty_fifty": best(lambda t: -abs(t["wins"] - t["losses"])),
-    }
-    if night.fuzzy_holder_id:
-        leaders["traveling"] = [night.fuzzy_holder.key]
-    return leaders
-
-
-def pot_of(night: Night) -> int:
+def pot_of(night: Night, players=None) -> int:
+    """The contributions of everyone who paid (`players`: the night's, when already read)."""
     # a player who left mid-night paid too; one removed while planning was refunded
-    paying = night.players.filter(is_ghost=False, paid=True).count()
+    if players is None:
+        paying = night.players.filter(is_ghost=False, paid=True).count()
+    else:
+        paying = sum(1 for p in players if p.paid and not p.is_ghost)
     return rules_of(night).contribution * paying
-
-
-def night_snapshot(night: Night, log: bool = False) -> dict:
-    """Everything the host's dashboard and the big screen show; with `log`, each table's
-    roll log of this round too (the dashboard page's, for corrections)."""
-    names = names_of(night)
-    players = list(night.players.all())
-    ghosts = {p.key for p in players if p.is_ghost}
-    round_ = current_round(night)
-    totals = standings(night)
-    tables, versions = [], {"night": night.version}
-    if round_:
-        for table in round_.tables.all():
-            tables.append(table_view(table, round_, names))
-            versions[f"table:{round_.number}:{table.number}"] = table.version
-    plan = round_plan(rules_of(night))
-    snapshot = {
-        "type": "snapshot",
-        "versions": versions,
-        "night": {
-            "id": night.pk,
-            "name": night.name,
-            "state": night.state,
-            "rounds_in_night": len(plan),
-            "fuzzy_holder": night.fuzzy_holder.key if night.fuzzy_holder_id else None,
-            "pot": pot_of(night),
-        },
-        "round": _round_view(round_, plan),
-        "tables": tables,
-        "seating": _seating(night, names),
-        "moves": _moves(round_, names),
-        "players": [
-            {"id": p.key, "name": p.name, "ghost": p.is_ghost, "paid": p.paid, "active": p.active}
-            for p in players
-        ],
-        "standings": [
-            {"id": k, "name": names.get(k, k), "ghost": k in ghosts, **t}
-            for k, t in sorted(
-                totals.items(), key=lambda kv: (-kv[1]["wins"], names.get(kv[0], ""))
-            )
-        ],
-        "leaders": prize_leaders(night, totals, ghosts),
-        "awards": awards_view(night, names, ghosts),
-    }
-    if log:  # the dashboard page only: sockets never carry it (docs/protocol.md)
-        snapshot["logs"] = roll_log(night, round_, names) if round_ else {}
-    return snapshot
 
 
 LOG_LINES = 8  # per table: enough to see what an undo would take back
@@ -215,110 +153,6 @@ def awards_view(night: Night, names: dict, ghosts: set) -> list[dict]:
     return awards
 
 
-def _round_view(round_: Round | None, plan) -> dict | None:
-    if round_ is None:
-        return None
-    planned = plan[round_.number - 1]
-    return {
-        "number": round_.number,
-        "set": round_.set_number,
-        "round": round_.round_in_set,
-        "up": round_.up,
-        "state": round_.state,
-        "bell": {"table": round_.bell_table, "reason": round_.bell_reason}
-        if round_.bell_reason
-        else None,
-        "break_after": planned.break_after,
-        "last": round_.number == len(plan),
-    }
-
-
-def _seating(night: Night, names: dict) -> list[dict]:
-    """The seating waiting to be played (the draw, or the next round's)."""
-    count = len(night.pending_seating)
-    return [
-        {
-            "number": number,
-            "name": table_name(number, count),
-            "seats": [{"id": k, "name": names.get(k, k)} for k in seats],
-        }
-        for number, seats in enumerate(night.pending_seating, 1)
-    ]
-
-
-def _moves(round_: Round | None, names: dict) -> dict[str, str]:
-    if round_ is None or not round_.moves:
-        return {}
-    return {key: describe_move(Move(**move), names) for key, move in round_.moves.items()}
-
-
-def player_snapshot(player: Player) -> dict:
-    """What one player's phone shows: their seat, table, tallies, where to go next, and
-    `phone`: the phase and headline saying what to do now (partynight.rules.phone)."""
-    night = player.night
-    names = names_of(night)
-    round_ = current_round(night)
-    plan = round_plan(rules_of(night))
-    all_totals = standings(night)
-    totals = all_totals.get(player.key, {"wins": 0, "losses": 0, "buncos": 0})
-    seat = None
-    table = None
-    versions = {"night": night.version}
-    if round_:
-        row = (
-            Seat.objects.filter(table__round=round_, player=player).select_related("table").first()
-        )
-        if row:
-            table = table_view(row.table, round_, names)
-            seat = row.position
-            versions[f"table:{round_.number}:{row.table.number}"] = row.table.version
-    waiting = None
-    if night.pending_seating and (round_ is None or round_.state == Round.State.DONE):
-        for number, seats in enumerate(night.pending_seating, 1):
-            if player.key in seats:
-                position = seats.index(player.key)
-                waiting = {
-                    "table": number,
-                    "name": table_name(number, len(night.pending_seating)),
-                    "seat": position,
-                    "partner": names.get(seats[(position + 2) % 4]),
-                }
-    moves = _moves(round_, names)
-    round_view = _round_view(round_, plan)
-    results = None
-    if night.state == Night.State.FINISHED:
-        results = _player_results(night, player, all_totals, names)
-    phone = phone_view(
-        night_state=night.state,
-        round_=round_view,
-        table=table,
-        seat=seat,
-        next_seat=waiting,
-        tables=len(night.pending_seating),
-        won_prizes=[a for a in (results or {}).get("prizes", []) if a["mine"]],
-    )
-    return {
-        "type": "snapshot",
-        "versions": versions,
-        "me": {"id": player.key, "name": player.name, **totals},
-        "night": {
-            "name": night.name,
-            "state": night.state,
-            "fuzzy_holder": night.fuzzy_holder.key if night.fuzzy_holder_id else None,
-            "fuzzy_holder_name": night.fuzzy_holder.name if night.fuzzy_holder_id else None,
-            "rules": night.rules,
-        },
-        "round": round_view,
-        "table": table,
-        "seat": seat,
-        "next": waiting,
-        "move": moves.get(player.key),
-        "tables_in_night": table_count(night.players.filter(active=True, is_ghost=False).count()),
-        "phone": phone.to_dict(),
-        "results": results,
-    }
-
-
 def table_phones(table: dict, round_: Round, tables: int) -> dict[str, dict]:
     """The phone view of each person seated at `table` (a table view) after a change there,
     so a table event carries each phone's new headline (the round is still being played)."""
@@ -337,7 +171,7 @@ def table_phones(table: dict, round_: Round, tables: int) -> dict[str, dict]:
     }
 
 
-def _player_results(night: Night, player: Player, totals: dict, names: dict) -> dict:
+def player_results(night: Night, player: Player, totals: dict, names: dict) -> dict:
     """The night is over: every prize with why, and this player's place by wins."""
     ghosts = {p.key for p in night.players.all() if p.is_ghost}
     people = {k: t for k, t in totals.items() if k not in ghosts}
@@ -416,3 +250,13 @@ def tie_text(tie: dict | None, names: dict) -> list[str]:
         )
         lines.append(f"Roll-off {number}: {dice}.")
     return lines
+
+
+def table_number_of(player: Player) -> int | None:
+    """The table where `player` sits in their night's latest round, or None (one query)."""
+    return (
+        Seat.objects.filter(player=player, table__round__night_id=player.night_id)
+        .filter(table__round__number=F("table__round__night__round_number"))
+        .values_list("table__number", flat=True)
+        .first()
+    )

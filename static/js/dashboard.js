@@ -1,6 +1,9 @@
 /* The host's live dashboard and the big screen (read-only): one renderer for both.
- * Starts from the snapshot the page carries, then re-renders from each `snapshot` and
- * `table` message of PartyLive. Names only ever go in through textContent. */
+ * Starts from the snapshot the page carries, then applies what each message carries: a
+ * `snapshot` (connect, resync, a round starting or ending) replaces the state; a `table`
+ * replaces that table, and the standings rows and leaders it brings; a `night` message
+ * brings the bell (with the round) or the fuzzy die (with the leaders). Nothing is
+ * re-derived here. Names only ever go in through textContent. */
 (function () {
   "use strict";
   const root = document.getElementById("live");
@@ -295,9 +298,23 @@
       lines.push(msg.logged);
       if (lines.length > LOG_LINES) lines.shift();
     }
+    if (msg.standings) { // the rows that moved, as the server counts them
+      const rows = new Map(state.standings.map((row) => [row.id, row]));
+      msg.standings.forEach((row) => rows.set(row.id, row));
+      state.standings = [...rows.values()].sort((a, b) => b.wins - a.wins || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    }
+    if (msg.leaders) state.leaders = msg.leaders;
     renderTables();
-    // Buncos move the fuzzy die and finished tables change the standings: fetch them.
-    if ((msg.roll && msg.roll.kind === "bunco") || table.phase === "done") live.resync();
+    if (msg.standings || msg.leaders) renderStandings();
+  }
+
+  function applyNight(msg) {
+    if (msg.what === "bell" && msg.round) state.round = msg.round;
+    if (msg.what === "fuzzy") {
+      state.night.fuzzy_holder = msg.fuzzy_holder;
+      if (msg.leaders) state.leaders = msg.leaders;
+    }
+    render();
   }
 
   function onMessage(msg) {
@@ -311,6 +328,8 @@
       render();
     } else if (msg.type === "table") {
       applyTable(msg);
+    } else if (msg.type === "night") {
+      applyNight(msg);
     } else if (msg.type === "error") {
       notice(msg.message, true);
     }

@@ -3,11 +3,14 @@
  *   page becomes visible again or the network comes back;
  * - queues actions while offline (kept in sessionStorage, so a reload loses nothing) and
  *   sends them on reconnect; each carries a client id, so the server records it once;
- * - tracks the version of each scope ("night", "table:3", ...) and asks for a full
- *   snapshot when it sees a gap: resync is always correct, never clever. */
+ * - tracks the version of each scope ("night", "table:<round>:<n>") and asks for a full
+ *   snapshot when it sees a gap: resync is always correct, never clever;
+ * - checks the server's heartbeat (every ~15 s, the current versions): a scope still behind
+ *   a few seconds later lost a message without an error, and gets a resync too. */
 (function () {
   "use strict";
   const BACKOFF_MS = [100, 500, 1000, 2000, 5000];
+  const BEHIND_GRACE_MS = 3000; // a heartbeat may overtake the message it announces
 
   function newId() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
@@ -22,6 +25,7 @@
     let timer = null;
     let closed = false;
     let queue = JSON.parse(sessionStorage.getItem(queueKey) || "[]");
+    let behind = null; // a heartbeat's check waiting for its grace period
 
     const setState = (state) => handlers.onState && handlers.onState(state, queue.length);
     const saveQueue = () => sessionStorage.setItem(queueKey, JSON.stringify(queue));
@@ -51,7 +55,12 @@
     }
 
     function receive(msg) {
+      if (msg.type === "heartbeat") {
+        heard(msg.versions || {});
+        return;
+      }
       if (msg.type === "snapshot") {
+        Object.keys(versions).forEach((scope) => delete versions[scope]);
         Object.assign(versions, msg.versions || {});
       } else if (msg.scope && typeof msg.v === "number") {
         const known = versions[msg.scope];
@@ -64,6 +73,18 @@
       }
       if (msg.type === "result" || msg.type === "error") dequeue(msg.client_id);
       handlers.onMessage(msg);
+    }
+
+    /* The server's current versions: any scope we track that stays behind them past the
+     * grace period means a lost message, so ask for a snapshot. */
+    function heard(current) {
+      clearTimeout(behind);
+      behind = setTimeout(() => {
+        const late = Object.keys(current).some(
+          (scope) => versions[scope] !== undefined && versions[scope] < current[scope],
+        );
+        if (late) raw({ type: "resync" });
+      }, BEHIND_GRACE_MS);
     }
 
     function raw(msg) {

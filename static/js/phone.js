@@ -63,9 +63,7 @@
     }
     say("wins", me.wins);
     say("losses", me.losses);
-    // the snapshot's tally counted my table's Buncos then; add the ones rolled since
-    const since = (t) => (t && t.buncos[me.id]) || 0;
-    say("buncos", me.buncos - since(snap.tableAtSnapshot) + since(table));
+    say("buncos", me.buncos);
     show("fuzzy", snap.night.fuzzy_holder === me.id);
     const atTable = PLAYING.includes(phone.phase) && table && seat != null;
     show("where", atTable);
@@ -160,7 +158,6 @@
   function onMessage(msg) {
     if (msg.type === "snapshot") {
       snap = msg;
-      snap.tableAtSnapshot = msg.table;
       enterContext();
     } else if (msg.type === "table") {
       const table = snap && snap.table;
@@ -169,7 +166,9 @@
         if (msg.phones && msg.phones[snap.me.id]) snap.phone = msg.phones[snap.me.id];
         enterContext();
         if (msg.roll) say("news", describe(msg.roll));
-        if (msg.roll && msg.roll.kind === "bunco" && msg.roll.credited) snap.night.fuzzy_holder = msg.roll.credited;
+        // my wins, losses and Buncos as the server counts them, when they moved
+        const mine = (msg.standings || []).find((row) => row.id === snap.me.id);
+        if (mine) Object.assign(snap.me, { wins: mine.wins, losses: mine.losses, buncos: mine.buncos });
         if (msg.notice) { // a host's correction: the last-roll line may no longer be true
           say("news", "");
           say("notice", msg.notice);
@@ -177,7 +176,14 @@
         }
       }
     } else if (msg.type === "night") {
-      if (msg.what === "bell") ring();
+      if (msg.what === "bell") {
+        if (snap && msg.round) snap.round = msg.round;
+        ring();
+      }
+      if (msg.what === "fuzzy" && snap) {
+        snap.night.fuzzy_holder = msg.fuzzy_holder;
+        snap.night.fuzzy_holder_name = msg.fuzzy_holder_name;
+      }
     } else if (msg.type === "result" || msg.type === "error") {
       if (pending && pending.id === msg.client_id) {
         // keep the pad locked until this roll's table event is in, so the next tap

@@ -61,7 +61,8 @@ class Phone:
         await self.socket.send(json.dumps(message))
         while True:
             frame = json.loads(await asyncio.wait_for(self.socket.recv(), 20))
-            if frame.get("client_id") == message["client_id"]:
+            answer = frame["type"] in ("result", "error")  # table events carry the id too
+            if answer and frame.get("client_id") == message["client_id"]:
                 return frame
 
 

@@ -11,7 +11,7 @@ from channels.db import database_sync_to_async
 from games import services
 from games.engines import get_engine, replay
 from games.models import Room
-from partynight.services.errors import ServiceError
+from live.errors import ServiceError
 from tests.games.test_bunco_cards_properties import disguise
 from tests.games_rooms.test_consumers import WAIT, connect, frames, moved_on, room_now, setup
 

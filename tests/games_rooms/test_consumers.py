@@ -13,7 +13,7 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 
-from games import services
+from games import services, timers
 from games.models import Room
 from partynight.asgi import application
 from partynight.services import nights
@@ -293,3 +293,29 @@ async def test_a_waiting_seat_times_out_by_the_consumers_timer():
     after = (await frames(phone, started["v"] + 1))[-1]
     assert {"seat": 0, "by": "timeout", "action": {"type": "sit_out"}} in after["actions"]
     await phone.disconnect()
+
+
+async def test_a_room_has_one_timer_however_many_sockets_watch_it():
+    room, players = await database_sync_to_async(setup)("punto_banco", humans=1)
+    await database_sync_to_async(Room.objects.filter(pk=room.pk).update)(timeout=30)
+    phone = await connect(f"/ws/rooms/{room.pk}/{players[0].token}/")
+    snap = await phone.receive_json_from(timeout=WAIT)
+    screens = [await connect(f"/ws/rooms/screen/{room.screen_token}/") for _ in range(3)]
+    for screen in screens:
+        await screen.receive_json_from(timeout=WAIT)
+    await phone.send_json_to({"type": "start", "client_id": "go"})
+    started = (await frames(phone, snap["v"] + 1))[-1]
+    for screen in screens:
+        assert (await frames(screen, snap["v"] + 1))[-1]["room"]["deadline"]
+    version, task = timers._timers[room.pk]  # four sockets, one timer
+    assert version == started["v"] and not task.done()
+    action = {"type": "act", "action": {"type": "sit_out"}, "client_id": "out"}
+    await phone.send_json_to(action)
+    acted = (await frames(phone, started["v"] + 1))[-1]
+    assert acted["client_id"] == "out"  # the frame names the action that caused it
+    for screen in screens:
+        assert (await frames(screen, started["v"] + 1))[-1]["client_id"] == "out"
+    await phone.disconnect()
+    for screen in screens:
+        await screen.disconnect()
+    task.cancel()

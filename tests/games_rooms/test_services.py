@@ -8,7 +8,7 @@ import pytest
 from games import selectors, services
 from games.engines import get_engine, replay
 from games.models import Room, RoomAction
-from partynight.services.errors import ServiceError
+from live.errors import ServiceError
 
 
 def room_of(room):

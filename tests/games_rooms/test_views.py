@@ -5,7 +5,7 @@ from django.test import Client
 
 from games import services
 from games.models import Room
-from partynight.services.errors import ServiceError
+from live.errors import ServiceError
 
 
 def logged_in(host):

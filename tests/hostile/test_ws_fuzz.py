@@ -12,9 +12,10 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from games.consumers import parse_room_message
+from live.messages import MessageError
 from partynight.asgi import application
 from partynight.consumers import MAX_MESSAGE_BYTES
-from partynight.services.messages import MessageError, parse_message
+from partynight.services.messages import parse_night_message
 
 from .conftest import HOSTILE, HUGE, JSON, dump, make_night
 
@@ -28,15 +29,15 @@ DICE = ("v", "entry", "dice", "table")
 ENDPOINTS = {
     "phone": (
         {"roll": DICE, "start_round": ("round",), "resync": ()},
-        parse_message,
+        parse_night_message,
         ("roll", "start_round"),
     ),
     "host": (
         {"roll": DICE, "bell": ("round",), "start_round": ("round",), "resync": ()},
-        parse_message,
+        parse_night_message,
         ("roll", "bell", "start_round"),
     ),
-    "screen": ({"roll": DICE, "bell": ("round",), "resync": ()}, parse_message, ()),
+    "screen": ({"roll": DICE, "bell": ("round",), "resync": ()}, parse_night_message, ()),
     "room": (
         {
             "act": ("action", "v"),

@@ -8,7 +8,7 @@ import io
 import pytest
 from django.urls import reverse
 
-from partynight.services import history, selectors
+from partynight.services import history, snapshots
 
 from .conftest import XSS, plan_night, play_night
 
@@ -71,7 +71,7 @@ def test_standings_csv(host_client, night):
     response = host_client.get(reverse("standings_csv", args=[night.pk]))
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
-    snapshot = selectors.night_snapshot(night)
+    snapshot = snapshots.night_snapshot(night)
     expected = history.results(night, snapshot)["standings"]
     assert [r["name"] for r in rows] == [s["name"] for s in expected]
     assert [int(r["wins"]) for r in rows] == [s["wins"] for s in expected]

@@ -4,10 +4,10 @@ import random
 
 import pytest
 
+from live.errors import ServiceError
 from partynight.models import Event, Night, Player, Round
 from partynight.rules.table import TableRound
 from partynight.services import corrections, finish, nights, play, selectors
-from partynight.services.errors import ServiceError
 
 
 def started(make_night, players=8, **kwargs):

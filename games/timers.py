@@ -1,0 +1,41 @@
+"""One timeout timer per room per process: when a person keeps the game waiting past the
+room's timeout, the service plays their default action. Every socket of the room arms it
+with each frame it forwards; a frame of the same version finds the timer already set, a
+newer one replaces it, so a room with 14 sockets still asks the database once."""
+
+import asyncio
+import time
+
+from channels.db import database_sync_to_async
+
+from games import services
+from live.errors import ServiceError
+
+_timers: dict[int, tuple[int, asyncio.Task]] = {}  # room id -> (version, task)
+
+
+def arm(room_id: int, frame: dict) -> None:
+    """Set the room's timer from `frame` (its `v` and `room.deadline`, epoch seconds)."""
+    current = _timers.get(room_id)
+    if current and current[0] == frame["v"] and not current[1].done():
+        return
+    if current:
+        current[1].cancel()
+        del _timers[room_id]
+    deadline = frame["room"]["deadline"]
+    if deadline is not None:
+        delay = max(0.0, deadline - time.time()) + 0.1
+        task = asyncio.ensure_future(_time_out(room_id, frame["v"], delay))
+        _timers[room_id] = (frame["v"], task)
+
+
+async def _time_out(room_id: int, version: int, delay: float) -> None:
+    await asyncio.sleep(delay)
+    while True:
+        try:
+            await database_sync_to_async(services.seat_timeout)(
+                room_id=room_id, actor="timer", seen_version=version
+            )
+            return
+        except ServiceError:  # too early by the database's clock: try again shortly
+            await asyncio.sleep(1)

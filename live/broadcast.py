@@ -1,0 +1,60 @@
+"""After-commit broadcasts with one ordered sender.
+
+Messages are sent only after the transaction commits (`transaction.on_commit`, as Zulip
+does), so nobody ever sees a state that was rolled back. Inside the server a service runs on
+a database thread; its broadcasts are handed to one sender task on the server's event loop
+instead of waiting for each send, so the thread is free for the next action at once. One
+task per loop keeps them in order.
+"""
+
+import asyncio
+import logging
+
+from asgiref.sync import SyncToAsync, async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+logger = logging.getLogger(__name__)
+# Called when a broadcast fails: the consumers close their sockets, so every client
+# reconnects (with backoff, until the layer is back) and starts again from a snapshot.
+failure_listeners: list = []
+_outboxes: dict[asyncio.AbstractEventLoop, asyncio.Queue] = {}
+
+
+async def _send_all(groups: list[str], message: dict) -> None:
+    layer = get_channel_layer()
+    for group in groups:
+        await layer.group_send(group, message)
+
+
+async def _sender(outbox: asyncio.Queue) -> None:
+    while True:
+        groups, message = await outbox.get()
+        try:
+            await _send_all(groups, message)
+        except Exception:  # the layer is down (Redis restarting)
+            logger.exception("broadcast to %s failed; dropping this process's sockets", groups)
+            for listener in failure_listeners:
+                await listener()
+
+
+def _enqueue(loop: asyncio.AbstractEventLoop, groups: list[str], message: dict) -> None:
+    """Runs on the server's loop: one outbox and one sender task per loop."""
+    outbox = _outboxes.get(loop)
+    if outbox is None:
+        outbox = _outboxes[loop] = asyncio.Queue()
+        loop.create_task(_sender(outbox))
+    outbox.put_nowait((groups, message))
+
+
+def send_after_commit(groups: list[str], message: dict) -> None:
+    """Queue `message` (a consumer event: {"type": "handler.name", ...}) for `groups`."""
+
+    def send():
+        loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+        if loop is not None and loop.is_running():
+            loop.call_soon_threadsafe(_enqueue, loop, groups, message)
+        else:  # a management command or a test calling services directly
+            async_to_sync(_send_all)(groups, message)
+
+    transaction.on_commit(send)

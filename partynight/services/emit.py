@@ -1,0 +1,176 @@
+"""What each audience hears after an action commits: built once here, in the service, then
+sent in order through partynight.services.broadcast. No socket goes back to the database
+because something happened elsewhere (the protocol: docs/protocol.md).
+
+- A table changed (a roll, the bell reaching it, a correction): its phones and the watchers
+  (dashboard, big screen) get the table's new view, the roll, the client id that caused it,
+  and, when wins, losses or Buncos moved, those players' standings rows and the prize
+  leaders. `v` is the table's version.
+- The bell, the fuzzy die: every screen of the night; `v` is the night's version.
+- A round starting or ending, the break, the end of the night, a host's change to the players
+  or the settings: the watchers get the night's snapshot, each player their own (their table,
+  their next seat), built once after commit; `what` names the change.
+
+After commit the night's current versions also go to the cache, where the sockets' heartbeat
+reads them: a client that missed a message without an error notices within seconds.
+"""
+
+import logging
+
+from django.core.cache import cache
+from django.db import transaction
+
+from live.broadcast import send_after_commit
+from partynight.models import Night
+from partynight.rules.reducer import standings
+from partynight.rules.table import TableRound
+from partynight.services import broadcast, selectors, snapshots
+from partynight.services.common import bump
+
+BIG = ("round_started", "round_done", "break", "night_over")
+SMALL = ("bell", "fuzzy_moved")
+STANDINGS_EVENTS = ("table_done", "table_corrected")
+VERSIONS_TIMEOUT = 24 * 3600
+logger = logging.getLogger(__name__)
+
+
+def versions_key(night_id: int) -> str:
+    return f"live:versions:{night_id}"
+
+
+def night_bumps(events: list[dict]) -> int:
+    """How many night-level messages `events` make (each bumps the night's version): one per
+    bell or fuzzy-die move, and one snapshot for any round-level change."""
+    small = sum(1 for e in events if e["type"] in SMALL)
+    return small + (1 if any(e["type"] in BIG for e in events) else 0)
+
+
+def announce(loaded, saved, client_id=None, notice=None) -> None:
+    """Queue every audience's messages for what the reducer did to `loaded` (`saved`, after
+    partynight.services.store.save)."""
+    night, state, events = loaded.night, saved.state, saved.events
+    big = [e["type"] for e in events if e["type"] in BIG]
+    names = selectors.names_of(night)
+    ghosts = {g for t in state.tables for g in t.ghosts}
+    totals = None
+    v, caused = saved.night_version, False
+    for event, table_v, logged in zip(events, saved.table_versions, saved.logged, strict=True):
+        kind = event["type"]
+        if table_v is not None and "round_started" not in big:  # else the snapshots have it
+            roll = event["roll"] if kind == "roll_scored" else None
+            cause = None
+            if roll is not None and not event["ghost"] and not caused:
+                cause, caused = client_id, True
+            table = TableRound.from_dict(event["state"])
+            view = selectors.view_of_table(table, table_v, event["round"], names, len(state.tables))
+            payload = {
+                "type": "table",
+                "scope": f"table:{event['round']}:{event['table']}",
+                "v": table_v,
+                "table": view,
+                "roll": roll,
+                "client_id": cause,
+            }
+            if logged is not None:  # the dashboard's roll log line
+                payload["logged"] = selectors.log_entry(logged, night, names)
+            if notice and kind == "table_corrected":
+                payload["notice"] = notice
+            if kind == "table_corrected" or (roll and roll["credited"]) or table.is_done:
+                if totals is None:
+                    seated = (k for t in state.tables for k in t.seats)
+                    totals = standings(state, seated)
+                payload["standings"] = snapshots.standing_rows(totals, names, ghosts, table.seats)
+                payload["leaders"] = snapshots.leaders(totals, ghosts, state.fuzzy)
+            watchers = [broadcast.watch_group(night.pk)]
+            send_after_commit(watchers, {"type": "table.event", "payload": payload})
+            # the table's phones also get each seat's phone view (phase and headline)
+            phones = selectors.table_phones(view, loaded.round, len(state.seating))
+            mine = {"type": "table.event", "payload": {**payload, "phones": phones}}
+            send_after_commit([broadcast.table_group(night.pk, table.table)], mine)
+        elif kind == "bell":
+            v += 1
+            bell = {"table": event["table"], "reason": event["reason"]}
+            round_ = snapshots.round_view(snapshots.NightData(night, loaded, []))
+            _small(night, "bell", v, bell=bell, round=round_)
+        elif kind == "fuzzy_moved":
+            v += 1
+            holder = event["holder"]
+            if totals is None:
+                totals = standings(state, (k for t in state.tables for k in t.seats))
+            _small(
+                night,
+                "fuzzy",
+                v,
+                fuzzy_holder=holder,
+                fuzzy_holder_name=names.get(holder),
+                leaders=snapshots.leaders(totals, ghosts, holder),
+            )
+    if big:
+        _snapshots_after_commit(night.pk, big)
+    else:
+        versions = {"night": night.version}
+        versions.update(
+            (f"table:{state.round}:{n}", row.version) for n, row in loaded.tables.items()
+        )
+        transaction.on_commit(lambda: _store_versions(night.pk, versions))
+
+
+def night_changed(night: Night, what: str) -> None:
+    """A host changed the night outside the reducer (players, settings, the seats): its
+    version goes up and every screen gets its new snapshot after commit."""
+    bump(night)
+    _snapshots_after_commit(night.pk, [what])
+
+
+def _small(night, what, v, **extra):
+    payload = {"type": "night", "scope": "night", "what": what, "v": v, **extra}
+    send_after_commit(
+        [broadcast.night_group(night.pk)], {"type": "night.event", "payload": payload}
+    )
+
+
+class _Snapshots:
+    """Runs once after commit, however many changes the transaction made to the night:
+    reads the night once, builds the watchers' snapshot and each player's, and queues them
+    (a club's night created with its 40 members makes one round of snapshots, not 40)."""
+
+    def __init__(self, night_id: int, what: list[str]):
+        self.night_id, self.what = night_id, what
+
+    def __call__(self):
+        try:
+            self.send()
+        except Exception:  # the change is committed: its answer stands; clients resync
+            logger.exception("live: snapshots of night %s failed", self.night_id)
+
+    def send(self):
+        night = Night.objects.get(pk=self.night_id)
+        data = snapshots.night_data(night)
+        extra = {"what": self.what[-1], "events": self.what}
+        watch = {**snapshots.night_snapshot(night, data), **extra}
+        send_after_commit(
+            [broadcast.watch_group(night.pk)], {"type": "night.event", "payload": watch}
+        )
+        for player in data.players:
+            if player.active and not player.is_ghost:
+                player.night = night
+                mine = {**snapshots.player_snapshot(player, data), **extra}
+                send_after_commit(
+                    [broadcast.player_group(player.pk)], {"type": "player.event", "payload": mine}
+                )
+        _store_versions(night.pk, watch["versions"])
+
+
+def _snapshots_after_commit(night_id: int, what: list[str]) -> None:
+    for _, callback, *_ in transaction.get_connection().run_on_commit:
+        if isinstance(callback, _Snapshots) and callback.night_id == night_id:
+            callback.what += [w for w in what if w not in callback.what]
+            return
+    transaction.on_commit(_Snapshots(night_id, list(what)))
+
+
+def _store_versions(night_id: int, versions: dict) -> None:
+    try:
+        cache.set(versions_key(night_id), versions, VERSIONS_TIMEOUT)
+    except Exception:  # noqa: BLE001 - a missing heartbeat must never stop a roll
+        logger.warning("live: could not store the versions of night %s", night_id, exc_info=True)

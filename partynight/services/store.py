@@ -1,0 +1,234 @@
+"""The night reducer's state in the database: load it from the rows, save what an action
+changed, log the events, and number each change (table and night versions) for the clients.
+
+A night's state lives in the night row (state, round number, fuzzy holder, the seating to
+play, the finished rounds' totals), the current round's row (bell, moves) and its table
+rows (each `TableRound`). Loading is one query after the locked night row.
+"""
+
+import dataclasses
+
+from django.db.models import F
+from django.utils import timezone
+
+from partynight.models import Event, Night, Round, Seat, Table
+from partynight.rules.reducer import NightState, apply_event
+from partynight.rules.table import TableRound
+from partynight.services.common import lock_night
+
+TABLE_EVENTS = ("roll_scored", "bell_heard", "table_corrected")
+NIGHT_STATES = {"planning": "seating"}  # the rules know no planning: no seating yet
+
+
+def key_of(player_id: int | None) -> str | None:
+    return f"p{player_id}" if player_id else None
+
+
+def id_of(key: str | None) -> int | None:
+    return int(key[1:]) if key else None
+
+
+@dataclasses.dataclass
+class Loaded:
+    """A night's rows and the state they hold."""
+
+    night: Night
+    round: Round | None
+    tables: dict[int, Table]  # the current round's rows by number
+    state: NightState
+
+
+def lock_and_load(night_id: int) -> Loaded:
+    """The night, locked, and its state in one round trip while a round is under way (the
+    roll path); otherwise as `load` after locking."""
+    rows = list(
+        Table.objects.select_related("round__night")
+        .select_for_update(of=("round__night",))
+        .filter(round__night_id=night_id, round__number=F("round__night__round_number"))
+    )
+    if not rows:
+        return load(lock_night(night_id))
+    return _loaded(rows[0].round.night, rows)
+
+
+def load(night: Night) -> Loaded:
+    """The state of `night` (already locked by the caller) and the rows it came from."""
+    rows = list(
+        Table.objects.select_related("round").filter(
+            round__night=night, round__number=night.round_number
+        )
+    )
+    return _loaded(night, rows)
+
+
+def _loaded(night: Night, rows: list[Table]) -> Loaded:
+    rows.sort(key=lambda t: t.number)
+    for row in rows:
+        row.round = rows[0].round
+    round_ = rows[0].round if rows else None
+    if round_ is None and night.round_number:
+        round_ = night.rounds.get(number=night.round_number)
+    if round_ is not None:
+        round_.night = night  # the locked row, not a second copy
+    state = NightState(
+        state=NIGHT_STATES.get(night.state, night.state),
+        round=night.round_number,
+        round_state=round_.state if round_ else None,
+        bell={"table": round_.bell_table, "reason": round_.bell_reason}
+        if round_ and round_.bell_reason
+        else None,
+        tables=tuple(TableRound.from_dict(t.state) for t in rows),
+        fuzzy=key_of(night.fuzzy_holder_id),
+        seating=tuple(tuple(t) for t in night.pending_seating),
+        moves=round_.moves if round_ else {},
+        totals=night.totals,
+    )
+    return Loaded(night, round_, {t.number: t for t in rows}, state)
+
+
+@dataclasses.dataclass
+class Saved:
+    """What an action changed, numbered: each table event with its table's version, each
+    event with the night version it brought (night-level events bump it)."""
+
+    state: NightState
+    events: list[dict]
+    table_versions: list[int | None]  # per event: the table's version after it, or None
+    night_version: int  # before the action: its night-level messages count on from here
+    first_result: dict | None = None  # the logged answer of the person's roll, if any
+    logged: list = dataclasses.field(default_factory=list)  # per event: its Event row or None
+
+
+def save(
+    loaded: Loaded,
+    new: NightState,
+    events: list[dict],
+    actor: str,
+    client_id=None,
+    bumps=0,
+    entry=None,
+) -> Saved:
+    """Write `new` back (changed rows only), log every roll and round end, number the
+    events; the night's version goes up by `bumps` (one per night-level message). The
+    person's roll carries `client_id`; ghosts' rolls are the app's."""
+    night = loaded.night
+    versions = {n: t.version for n, t in loaded.tables.items()}
+    current = loaded.state
+    logs, table_versions, first_result = [], [], None
+    for event in events:
+        kind = event["type"]
+        if kind == "round_started":  # the new round's rows were created by the caller
+            versions = {n: t.version for n, t in loaded.tables.items()}
+        number = event.get("table")
+        if kind in TABLE_EVENTS:
+            versions[number] += 1
+            table_versions.append(versions[number])
+        else:
+            table_versions.append(None)
+        if kind == "roll_scored":
+            person = not event["ghost"] and first_result is None
+            result = {"ok": True, "roll": event["roll"], "table_version": None}
+            logs.append(
+                Event(
+                    night=night,
+                    kind="roll",
+                    actor=actor if person else "app",
+                    client_id=client_id if person else None,
+                    data={
+                        "before": current.table(number).to_dict(),
+                        "fuzzy_before": id_of(current.fuzzy),
+                        "dice": event["roll"]["dice"],
+                        **({"entry": entry} if person and entry is not None else {}),
+                    },
+                    result=result,
+                    round_number=event["round"],
+                    table_number=number,
+                )
+            )
+            if person:
+                first_result = result
+        elif kind == "round_done":
+            logs.append(
+                Event(
+                    night=night,
+                    kind="round_done",
+                    actor="app",
+                    data={"winners": event["winners"]},
+                    round_number=event["round"],
+                )
+            )
+        current = apply_event(current, event)
+    if first_result is not None:  # the phone waits for this version before its next roll
+        first_result["table_version"] = versions[first_result["roll"]["table"]]
+    for log in logs:
+        if log.kind == "roll" and log.result["table_version"] is None:
+            log.result = {**log.result, "table_version": versions[log.table_number]}
+    night_version = night.version
+    _write(loaded, new, versions, bumps)
+    loaded.state = new
+    Event.objects.bulk_create(logs)
+    rolls = iter(log for log in logs if log.kind == "roll")
+    logged = [next(rolls) if e["type"] == "roll_scored" else None for e in events]
+    return Saved(new, events, table_versions, night_version, first_result, logged)
+
+
+def _write(loaded: Loaded, new: NightState, versions: dict[int, int], bumps: int) -> None:
+    night, round_, old = loaded.night, loaded.round, loaded.state
+    changed = [t for t in new.tables if loaded.tables[t.table].version != versions[t.table]]
+    for table in changed:
+        row = loaded.tables[table.table]
+        row.state, row.version = table.to_dict(), versions[table.table]
+    if len(changed) == 1:
+        row = loaded.tables[changed[0].table]
+        Table.objects.filter(pk=row.pk).update(state=row.state, version=row.version)
+    elif changed:
+        Table.objects.bulk_update([loaded.tables[t.table] for t in changed], ["state", "version"])
+    if round_ is not None and (
+        new.round_state != old.round_state or new.bell != old.bell or new.moves != old.moves
+    ):
+        round_.state = new.round_state
+        if new.bell and not old.bell:
+            round_.bell_table, round_.bell_reason = new.bell["table"], new.bell["reason"]
+            round_.bell_at = timezone.now()
+        round_.moves = new.moves
+        round_.save(update_fields=["state", "bell_table", "bell_reason", "bell_at", "moves"])
+    fields = {
+        "state": new.state,
+        "round_number": new.round,
+        "fuzzy_holder_id": id_of(new.fuzzy),
+        "pending_seating": [list(t) for t in new.seating],
+        "totals": new.totals,
+        "version": night.version + bumps,
+    }
+    if night.state == "planning" and new.state == "seating":
+        del fields["state"]
+    dirty = [name for name, value in fields.items() if getattr(night, name) != value]
+    for name in dirty:
+        setattr(night, name, fields[name])
+    if dirty:
+        night.save(update_fields=[n.removesuffix("_id") for n in dirty])
+
+
+def new_round_rows(loaded: Loaded, started: dict, players: dict) -> None:
+    """Create the round, table and seat rows a `round_started` event describes (before
+    `save`, which then writes the ghosts' rolls onto them)."""
+    round_ = Round.objects.create(
+        night=loaded.night,
+        number=started["round"],
+        set_number=started["set"],
+        round_in_set=started["round_in_set"],
+        up=started["up"],
+    )
+    round_.night = loaded.night
+    tables = Table.objects.bulk_create(
+        Table(round=round_, number=t["table"], state=t, version=0) for t in started["tables"]
+    )
+    Seat.objects.bulk_create(
+        Seat(table=table, position=i, player=players[key])
+        for table in tables
+        for i, key in enumerate(table.state["seats"])
+    )
+    loaded.round = round_
+    loaded.tables = {t.number: t for t in tables}
+    # the rows now hold a fresh round: `save` compares against that, not the last round
+    loaded.state = dataclasses.replace(loaded.state, round_state="playing", bell=None, moves={})
