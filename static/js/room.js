@@ -125,7 +125,8 @@
   function send(message) {
     conn.send(message);
     app.dataset.pending = "1";
-    $("controls").querySelectorAll("button").forEach((b) => (b.disabled = true));
+    // Until the answer comes, no second tap (a game may put buttons on the table too).
+    app.querySelectorAll("#controls button, #table button").forEach((b) => (b.disabled = true));
   }
 
   /* ---- drawing ---- */

@@ -120,3 +120,26 @@ async def test_no_frame_shows_a_hand_or_the_deck_to_another_seat():
     assert current.status == "finished" and seen > 30
     for socket, _ in sockets:
         await socket.disconnect()
+
+
+def test_two_phones_at_once_and_a_repeated_tap_count_once(open_room, players):
+    room = open_room(game="bunco_cards", seats=2, seed=5)
+    services.seat_join(room_id=room.pk, player=players[0])
+    services.seat_add_bot(room_id=room.pk, actor="host")
+    services.room_start(room_id=room.pk, actor="host")
+    room = Room.objects.get(pk=room.pk)
+    seen = room.version
+    action = BC.legal_actions(room.state, 0)[0]
+    first = services.action_apply(
+        room_id=room.pk, seat=0, action=action, client_id="tap-1", seen_version=seen
+    )
+    again = services.action_apply(
+        room_id=room.pk, seat=0, action=action, client_id="tap-1", seen_version=seen
+    )
+    assert again == first | {"replayed": True}
+    with pytest.raises(ServiceError, match="already played") as error:
+        services.action_apply(
+            room_id=room.pk, seat=0, action=action, client_id="tap-2", seen_version=seen
+        )  # the same card tapped on a second phone that showed the same version
+    assert error.value.code == "already_played"
+    assert Room.objects.get(pk=room.pk).actions.filter(by="player").count() == 1
