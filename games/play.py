@@ -16,7 +16,7 @@ import json
 import random
 
 from games.bots import bot_action, style_for, styles
-from games.engines import _MODULES, get_engine
+from games.engines import _MODULES, RulesError, get_engine
 
 
 def play(
@@ -141,6 +141,8 @@ def main(argv=None) -> None:
     names = styles(get_engine(args.game))
     if args.style is not None and args.style not in names:
         parser.error(f"--style must be one of: {', '.join(names)}")
+    if args.styles and not hasattr(get_engine(args.game), "chips_total"):
+        parser.error("--styles compares chip results: baccarat games only")
     if args.styles:
         print(describe_styles(style_results(args.game, args.styles, args.seats)))
         return
@@ -148,7 +150,10 @@ def main(argv=None) -> None:
     if args.coups is not None:
         config["max_coups"] = args.coups
     kinds = args.style and [args.style] * args.seats
-    record = play(args.game, config, args.seed, args.bots, kinds, trace=args.trace)
+    try:
+        record = play(args.game, config, args.seed, args.bots, kinds, trace=args.trace)
+    except RulesError as error:  # a setting the game does not take, e.g. --coups for Bunco
+        parser.error(str(error))
     print(json.dumps(record, indent=1) if args.json else describe(record))
 
 

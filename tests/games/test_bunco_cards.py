@@ -357,3 +357,18 @@ def test_the_cli_plays_a_game_and_traces_every_state():
         check=True,
     ).stdout
     assert "deal  1: seat" in text and f"winner seat {record['result']['winner']}" in text
+
+
+def test_the_cli_refuses_chip_options_in_words():
+    out = subprocess.run(
+        [sys.executable, "-m", "games.play", "bunco_cards", "--styles", "10"],
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 2 and "baccarat games only" in out.stderr
+    out = subprocess.run(
+        [sys.executable, "-m", "games.play", "bunco_cards", "--coups", "10"],
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 2 and "Unknown setting: max_coups." in out.stderr
