@@ -304,7 +304,7 @@ def test_views_hide_hands_and_the_deck():
 
 def test_the_rules_line_names_our_completions_and_follows_the_settings():
     on = BC.rules_note({"seats": 2})
-    assert on.startswith("From the 1900s sheet: the pack, the deal, 1s first")
+    assert on.startswith("From the old rule sheet: the pack, the deal, 1s first")
     assert "Ours (room settings): one surplus pile each; Bunco cards are wild" in on
     assert "a match to 200" in on
     off = BC.rules_note({"seats": 2, "one_surplus": False, "scoring": False})

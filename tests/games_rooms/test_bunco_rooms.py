@@ -31,9 +31,9 @@ def test_the_form_opens_a_bunco_room_with_our_settings(client, players):
     }  # fmt: skip
     page = client.get(f"/rooms/{room.pk}/play/{player.token}/").content.decode()
     assert "js/games/bunco_cards.js" in page and "css/games/bunco_cards.css" in page
-    assert "From the 1900s sheet" in page and "Stop cards only count after the surplus" in page
+    assert "From the old rule sheet" in page and "Stop cards only count after the surplus" in page
     screen = client.get(f"/rooms/screen/{room.screen_token}/").content.decode()
-    assert "js/games/bunco_cards.js" in screen and "From the 1900s sheet" in screen
+    assert "js/games/bunco_cards.js" in screen and "From the old rule sheet" in screen
 
 
 def test_other_games_keep_the_shared_page(client, players, open_room):

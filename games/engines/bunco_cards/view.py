@@ -19,7 +19,7 @@ OURS = {
 def rules_note(config: dict) -> str:
     """One line for the room page: which rules come from the old sheet and which are ours."""
     ours = [OURS[key][0 if config[key] else 1].format(**config) for key in OURS]
-    return f"From the 1900s sheet: {SHEET}. Ours (room settings): {'; '.join(ours)}."
+    return f"From the old rule sheet: {SHEET}. Ours (room settings): {'; '.join(ours)}."
 
 
 def hint(state: dict, seat: int) -> str:
