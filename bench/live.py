@@ -455,6 +455,13 @@ def main():
     db = "postgres" if env["DATABASE_URL"].startswith("postgres") else "sqlite"
     try:
         stats, rate, sockets, connect_s = asyncio.run(live_phase(bases, made, cookie, args.seconds))
+        lat = stats.latencies  # printed now too: a relay phase that fails keeps these figures
+        print(
+            f"live: nights={args.nights} rolls_per_s={rate:.1f} p50_ms={pct(lat, 0.5):.1f} "
+            f"p99_ms={pct(lat, 0.99):.1f} bell_p99_ms={pct(stats.bells.latencies, 0.99):.1f} "
+            f"start_p99_ms={pct(stats.starts.latencies, 0.99):.1f} lost={stats.lost()}",
+            flush=True,
+        )
         relay, relay_rate = asyncio.run(
             relay_phase(bases, args.nights * 3, args.relay_seconds or args.seconds)
         )
