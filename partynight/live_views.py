@@ -5,14 +5,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from live.errors import ServiceError
 from partynight.forms import BuncoForm, PlayerForm, PlayerNameForm, PointsForm, TableForm
 from partynight.host_views import actor_of, host_night
 from partynight.limits import guard_link
 from partynight.models import Night
-from partynight.services import corrections, finish, selectors, snapshots
+from partynight.services import corrections, finish, history, selectors, snapshots
 
 
 @login_required
@@ -115,9 +115,23 @@ player_late_arrival = _correction(
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def night_finish(request, night_id):
+    """Award the prizes. After the last round the dashboard's button does it at once; after
+    an earlier round (the night ends early) the host first confirms on this page."""
     night = host_night(request, night_id)
+    snapshot = selectors.night_snapshot(night)
+    round_ = snapshot["round"]
+    ready = round_ is not None and round_["state"] == "done"
+    unconfirmed = ready and not round_["last"] and request.POST.get("confirm") != "early"
+    if night.state == Night.State.FINISHED and request.method == "GET":
+        return redirect("results", night_id=night.pk)
+    if request.method == "GET" or (unconfirmed and night.state != Night.State.FINISHED):
+        played = history.rounds_played(snapshot)
+        left = snapshot["night"]["rounds_in_night"] - played
+        context = {"night": night, "played": played, "left": left, "ready": ready}
+        context["round_in_play"] = round_ is not None and not ready
+        return render(request, "nights/finish.html", context)
     try:
         finish.night_finish(night_id=night.pk, actor=actor_of(request))
     except ServiceError as error:
@@ -135,7 +149,12 @@ def results(request, night_id):
     awards = [
         {**a, "tie": selectors.tie_text(a["detail"].get("tie"), names)} for a in snapshot["awards"]
     ]
-    context = {"night": night, "snapshot": snapshot, "awards": awards}
+    context = {
+        "night": night,
+        "snapshot": snapshot,
+        "awards": awards,
+        "rounds_line": history.rounds_line(snapshot),
+    }
     return render(request, "nights/results.html", context)
 
 

@@ -5,6 +5,8 @@ Set DATABASE_URL and REDIS_URL for PostgreSQL and Redis (production, several pro
 """
 
 import os
+import secrets
+import sys
 from pathlib import Path
 
 import environ
@@ -15,11 +17,25 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
 DEBUG = env.bool("DEBUG", default=False)
 
+# Commands that serve or vouch for a deployment; every other manage.py command (simulate_night,
+# migrate, seed_demo, ...) signs nothing a server trusts, so it runs without the secret.
+SERVING_COMMANDS = {"runserver", "runworker", "testserver", "check"}
+
+
+def _offline_command(argv: list[str]) -> bool:
+    """True for `manage.py <command>` other than the serving ones (Daphne never is)."""
+    return len(argv) > 1 and Path(argv[0]).name == "manage.py" and argv[1] not in SERVING_COMMANDS
+
+
 SECRET_KEY = env.str("SECRET_KEY", default="")
 if not SECRET_KEY:
-    if not DEBUG:
+    if DEBUG:
+        SECRET_KEY = "insecure-dev-key-only-for-DEBUG-never-deployed"
+    elif _offline_command(sys.argv):
+        # A throwaway key per run ("django-insecure-" makes check --deploy flag it anyway).
+        SECRET_KEY = "django-insecure-command-line-" + secrets.token_urlsafe(32)
+    else:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
-    SECRET_KEY = "insecure-dev-key-only-for-DEBUG-never-deployed"
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])

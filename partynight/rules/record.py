@@ -39,6 +39,10 @@ def validate_record(record: dict[str, Any], check_rotation: bool = True) -> list
     plan = round_plan(rules)
     if len(record["rounds"]) > len(plan):
         problems.append(f"rounds: {len(record['rounds'])} rounds, the rules allow {len(plan)}")
+    if record.get("rounds_planned", len(plan)) != len(plan):
+        problems.append(f"rounds_planned: {record['rounds_planned']!r}, the rules plan {len(plan)}")
+    if record["prizes"] and not record["rounds"]:
+        problems.append("prizes: awarded before any round was played")
     previous = None
     for index, played in enumerate(record["rounds"]):
         where = f"round {index + 1}"

@@ -109,6 +109,7 @@ def simulate_night(
     return {
         "rules": rules.to_dict(),
         "players": people,
+        "rounds_planned": rules.rounds,
         "rounds": rounds,
         "totals": state.totals,
         "fuzzy_die": state.fuzzy,

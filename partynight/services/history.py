@@ -63,7 +63,25 @@ def results(night: Night, snapshot: dict) -> dict:
         "awards": awards,
         "fuzzy_holder": names.get(holder) if holder else None,
         "pot": snapshot["night"]["pot"],
+        "rounds_line": rounds_line(snapshot),
     }
+
+
+def rounds_played(snapshot: dict) -> int:
+    round_ = snapshot["round"]
+    if round_ is None:
+        return 0
+    return round_["number"] if round_["state"] == "done" else round_["number"] - 1
+
+
+def rounds_line(snapshot: dict) -> str:
+    """How much of the night was played: "All 24 rounds played." or, for a night the host
+    ended early, "12 of 24 rounds played (the night ended early)."."""
+    played, planned = rounds_played(snapshot), snapshot["night"]["rounds_in_night"]
+    if played == planned:
+        return f"All {planned} rounds played."
+    early = " (the night ended early)" if snapshot["night"]["state"] == "finished" else ""
+    return f"{played} of {planned} rounds played{early}."
 
 
 def results_text(night: Night, sheet: dict) -> str:
@@ -74,7 +92,7 @@ def results_text(night: Night, sheet: dict) -> str:
         lines.append(f"{award['name']}: {award['player_name']} ${award['amount']} ({why})")
     if sheet["fuzzy_holder"]:
         lines.append(f"Fuzzy die: {sheet['fuzzy_holder']}")
-    lines += [f"Pot: ${sheet['pot']}", "", "Standings (W-L, Buncos):"]
+    lines += [f"Pot: ${sheet['pot']}", sheet["rounds_line"], "", "Standings (W-L, Buncos):"]
     for place, row in enumerate(sheet["standings"], 1):
         lines.append(f"{place}. {row['name']} {row['wins']}-{row['losses']}, {row['buncos']}")
     return "\n".join(lines)

@@ -71,8 +71,10 @@
     }
     box.append(...[renderBell(round), renderNext(round, night)].filter(Boolean));
     if (host) {
-      const over = round && round.last && round.state === "done" && night.state !== "finished";
-      $("finish-form").hidden = !over;
+      // After the last round: award the prizes; after an earlier one the night may end early.
+      const done = round && round.state === "done" && night.state !== "finished";
+      $("finish-form").hidden = !(done && round.last);
+      $("end-early").hidden = !(done && !round.last);
     }
   }
 

@@ -52,7 +52,8 @@ def test_the_summary_text_lists_prizes_pot_and_standings(client, night):
         assert line.startswith(f"{award.name}: {award.player.name} ${award.amount} (")
     assert "Pot: $30" in lines and "Standings (W-L, Buncos):" in lines
     assert f"Fuzzy die: {night.fuzzy_holder.name}" in lines
-    assert len(lines) == 2 + len(awards) + 1 + 1 + 2 + 6
+    assert lines[lines.index("Pot: $30") + 1].endswith("rounds played.")
+    assert len(lines) == 2 + len(awards) + 1 + 1 + 1 + 2 + 6
 
 
 @pytest.mark.django_db

@@ -161,7 +161,15 @@ def test_validate_record_catches_broken_records():
     def keep_partners(r):
         r["rounds"][1]["tables"] = copy.deepcopy(r["rounds"][0]["tables"])
 
+    def wrong_plan(r):
+        r["rounds_planned"] = 12
+
+    def prizes_without_play(r):
+        r["rounds"] = []
+
     checks = {
+        wrong_plan: "rounds_planned: 12, the rules plan 24",
+        prizes_without_play: "awarded before any round was played",
         swap_seat: "not everyone sits exactly once",
         flip_winner: "won with fewer points",
         drop_a_win: "totals: p1",

@@ -1,6 +1,8 @@
 """The production shape: compose wiring, Dockerfile, and Django's deployment checks."""
 
+import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -81,5 +83,37 @@ def test_check_deploy_is_clean_with_production_settings():
 
 def test_production_refuses_to_start_without_a_secret_key():
     result = _manage("check")
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def _readme_commands() -> list[list[str]]:
+    """The commands of the README's "Other commands" block, as printed (optional
+    `[...]` parts and comments dropped), with this interpreter for `.venv/bin/python`."""
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("Other commands:", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    commands = []
+    for line in block.strip().splitlines():
+        line = re.sub(r"\[[^\]]*\]", "", line.split("#", 1)[0]).split()
+        assert line[0] == ".venv/bin/python", line
+        commands.append([sys.executable, *line[1:]])
+    return commands
+
+
+def test_the_readmes_commands_run_on_a_fresh_checkout_without_production_secrets():
+    base = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "HTTPS"}}
+    base["DJANGO_SETTINGS_MODULE"] = "partynight.settings"
+    commands = _readme_commands()
+    assert any("simulate_night" in c for c in commands)
+    for command in commands:
+        result = subprocess.run(command, cwd=ROOT, env=base, capture_output=True, text=True)
+        assert result.returncode == 0, (command, result.stderr[-2000:])
+        assert result.stdout.strip(), command
+    night = json.loads(_manage("simulate_night", "--players", "8", "--seed", "7", "--json").stdout)
+    assert night["rounds_planned"] == 24 and len(night["rounds"]) == 24
+
+
+def test_serving_still_needs_the_secret_key():
+    result = _manage("runserver", "--noreload", "127.0.0.1:0")
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
