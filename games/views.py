@@ -111,7 +111,11 @@ def host_rooms(request, night_id):
         join_url, join_qr = qr_svg(request, "room-join", join_token=room.join_token)
         frame = room_snapshot(room, None)
         rooms.append({"room": room, "frame": frame, "join_url": join_url, "join_qr": join_qr})
-    context = {"night": night, "rooms": rooms, "form": RoomForm()}
+    links = [
+        {"name": p.name, "url": request.build_absolute_uri(reverse("player-rooms", args=[p.token]))}
+        for p in night.players.filter(active=True, is_ghost=False)
+    ]
+    context = {"night": night, "rooms": rooms, "form": RoomForm(), "links": links}
     return render(request, "games/host_rooms.html", context)
 
 

@@ -4,10 +4,11 @@ decide whether the change is allowed (their errors are shown on the same forms).
 import dataclasses
 
 from django import forms
+from django.utils.timezone import localdate
 
 from partynight.rules.config import RULE_CHOICES, RULE_HELP, Rules
 from partynight.rules.errors import RulesError
-from partynight.rules.prizes import PRIZE_KINDS, check_prize_table
+from partynight.rules.prizes import DEFAULT_PRIZE_TABLE, PRIZE_KINDS, check_prize_table
 
 RULE_LABELS = {
     "sets": "Sets",
@@ -24,14 +25,41 @@ RULE_LABELS = {
 }
 
 
+# What the host reads for each coded choice (the stored values stay the codes).
+CHOICE_LABELS = {
+    "mini_bunco": {
+        "5": "5 points, keep rolling",
+        "0": "No points, keep rolling",
+        "ends_turn": "Ends the turn (5 points)",
+    },
+    "prize_ties": {"rolloff": "Roll-off", "split": "Split"},
+    "break_after_set": {"none": "No break", **{str(n): f"After set {n}" for n in range(1, 6)}},
+}
+# The help texts in the host's words (RULE_HELP, for the command line, names the codes).
+HELP_TEXTS = {
+    "break_after_set": "Take a break after this set, or no break. Default: after set 2.",
+    "mini_bunco": (
+        "Three of a kind of another number: 5 points and keep rolling (default), "
+        "no points but keep rolling, or 5 points and the turn ends."
+    ),
+    "prize_ties": "Prize ties: the tied players roll 3 dice (roll-off, default), or split it.",
+}
+# Each prize kind by its usual name (the host may rename a prize; this names the kind).
+PRIZE_LABELS = {entry["prize"]: entry["name"] for entry in DEFAULT_PRIZE_TABLE}
+
+
 def _rule_field(name: str) -> forms.Field:
     choices = RULE_CHOICES[name]
-    common = {"label": RULE_LABELS[name], "help_text": RULE_HELP[name]}
+    help_text = HELP_TEXTS.get(name, RULE_HELP[name])
+    common = {"label": RULE_LABELS[name], "help_text": help_text}
     if isinstance(choices, range):
         return forms.IntegerField(min_value=choices[0], max_value=choices[-1], **common)
     if choices == (False, True):
         return forms.BooleanField(required=False, **common)
-    return forms.ChoiceField(choices=[(str(c), str(c)) for c in choices], **common)
+    labels = CHOICE_LABELS.get(name, {})
+    return forms.ChoiceField(
+        choices=[(str(c), labels.get(str(c), str(c))) for c in choices], **common
+    )
 
 
 def rules_initial(rules: Rules) -> dict:
@@ -64,24 +92,30 @@ class NightForm(forms.Form):
     name = forms.CharField(
         max_length=80, error_messages={"required": "Please give the night a name."}
     )
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), initial=localdate)
     place = forms.CharField(max_length=120, required=False)
 
 
 class PrizeRowForm(forms.Form):
     """One prize: included or not, its name, and a share of the pot or a fixed amount."""
 
-    prize = forms.ChoiceField(choices=[(k, k) for k in PRIZE_KINDS], widget=forms.HiddenInput)
+    prize = forms.ChoiceField(
+        choices=[(k, PRIZE_LABELS[k]) for k in PRIZE_KINDS], widget=forms.HiddenInput
+    )
     include = forms.BooleanField(required=False)
     name = forms.CharField(max_length=40, required=False)
-    mode = forms.ChoiceField(choices=[("share", "share"), ("amount", "fixed $")])
+    mode = forms.ChoiceField(choices=[("share", "Share of the pot"), ("amount", "Fixed $")])
     value = forms.IntegerField(min_value=0, max_value=10_000)
+
+    def kind_label(self) -> str:
+        """The prize kind in words, for the row's checkbox."""
+        return PRIZE_LABELS.get(self["prize"].value(), "")
 
     def entry(self) -> dict | None:
         data = self.cleaned_data
         if not data.get("include"):
             return None
-        name = " ".join(data["name"].split()) or data["prize"].replace("_", " ").capitalize()
+        name = " ".join(data["name"].split()) or PRIZE_LABELS[data["prize"]]
         return {"prize": data["prize"], "name": name, data["mode"]: data["value"]}
 
 

@@ -1,13 +1,22 @@
+from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
 from django.db import connection
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 
 def home(request):
     return render(request, "home.html")
+
+
+def favicon(request):
+    """/favicon.ico, which browsers ask for on every page without a <link rel=icon>."""
+    icon = (settings.BASE_DIR / "static" / "favicon.svg").read_bytes()
+    response = HttpResponse(icon, content_type="image/svg+xml")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
 
 
 def healthz(request):

@@ -1,0 +1,26 @@
+// Text boxes with a length limit (maxlength) say so when they reach it: the browser cuts a
+// longer name or paste silently, and a guest should know "Maximiliana Von Tr" was cut.
+(function () {
+  "use strict";
+  document.querySelectorAll("input[maxlength]").forEach((input) => {
+    const note = document.createElement("span");
+    note.className = "limit-note";
+    note.setAttribute("role", "status");
+    note.hidden = true;
+    input.insertAdjacentElement("afterend", note);
+    let cut = false;
+    input.addEventListener("paste", (event) => {
+      const text = (event.clipboardData || window.clipboardData).getData("text") || "";
+      const room = input.maxLength - input.value.length + (input.selectionEnd - input.selectionStart);
+      cut = text.length > room;
+    });
+    input.addEventListener("input", () => {
+      const full = input.value.length >= input.maxLength;
+      note.hidden = !full;
+      note.textContent = full
+        ? (cut ? `Cut to ${input.maxLength} characters, the longest allowed.` : `That is the longest allowed (${input.maxLength} characters).`)
+        : "";
+      cut = false;
+    });
+  });
+})();

@@ -1,0 +1,54 @@
+"""Forms and pages in the host's words: no codes on screen, sensible defaults, a favicon."""
+
+import re
+
+from django.urls import reverse
+from django.utils.timezone import localdate
+
+from partynight.services import nights
+from tests.web.test_host_views import make_night
+
+
+def visible_text(page: str) -> str:
+    """The page's text as a reader sees it: no tags, attributes or hidden inputs."""
+    page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
+    return re.sub(r"<[^>]*>", " ", page)
+
+
+def test_rule_options_and_prizes_read_as_words(host_client):
+    page = host_client.get(reverse("night_new")).content.decode()
+    text = visible_text(page)
+    for words in ("Most Buncos", "Roll-off", "Split", "Ends the turn", "No break", "Fixed $"):
+        assert words in text, words
+    for code in ("most_buncos", "rolloff", "ends_turn", "fifty_fifty", "taking_something_home"):
+        assert code not in text, code
+    # The values sent stay the codes the rules layer reads.
+    assert 'value="rolloff"' in page and 'value="ends_turn"' in page
+
+
+def test_a_new_night_defaults_to_today(host_client):
+    page = host_client.get(reverse("night_new")).content.decode()
+    assert f'name="date" value="{localdate().isoformat()}"' in page
+
+
+def test_name_boxes_carry_their_limit_and_the_note_script(host_client, host):
+    night = make_night(host)
+    page = host_client.get(reverse("night", args=[night.pk])).content.decode()
+    assert 'maxlength="40"' in page and "js/fields.js" in page
+    join = host_client.get(reverse("phone-join", args=[night.join_token])).content.decode()
+    assert 'maxlength="40"' in join and "js/fields.js" in join
+
+
+def test_the_rooms_page_shows_each_players_real_link(host_client, host):
+    night = make_night(host)
+    ann = nights.player_add(night_id=night.pk, name="Ann", actor="host")
+    page = host_client.get(reverse("host-rooms", args=[night.pk])).content.decode()
+    assert "their player link token" not in page
+    assert f"http://testserver/rooms/for/{ann.token}/" in page
+
+
+def test_a_favicon_is_served(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200 and response["Content-Type"] == "image/svg+xml"
+    assert b"<svg" in response.content
+    assert 'rel="icon"' in client.get("/").content.decode()
