@@ -9,6 +9,17 @@ urlpatterns = [
     path("nights/<int:night_id>/settings/", host_views.night_settings, name="night_settings"),
     path("nights/<int:night_id>/players/", host_views.player_add, name="player_add"),
     path(
+        "nights/<int:night_id>/players/list/",
+        host_views.players_add_list,
+        name="players_add_list",
+    ),
+    path("nights/<int:night_id>/phones/", host_views.night_phones, name="night_phones"),
+    path(
+        "nights/<int:night_id>/players/<int:player_id>/release/",
+        host_views.player_release,
+        name="player_release",
+    ),
+    path(
         "nights/<int:night_id>/players/<int:player_id>/rename/",
         host_views.player_rename,
         name="player_rename",

@@ -5,7 +5,9 @@ seat draw and the start of play. Views are thin: parse a form, call a service, s
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -115,7 +117,7 @@ def night_settings(request, night_id):
     return render(request, "nights/settings.html", context)
 
 
-def _planning(request, night, add_form=None, status=200):
+def _planning(request, night, add_form=None, status=200, **extra):
     people = night.players.filter(active=True, is_ghost=False)
     count = people.count()
     tables = table_count(count)
@@ -128,11 +130,13 @@ def _planning(request, night, add_form=None, status=200):
         "tables": tables,
         "ghosts": tables * 4 - count,
         "join_url": join_url,
-        "join_qr": mark_safe(segno.make(join_url, error="m").svg_inline(scale=5, omitsize=True)),  # noqa: S308
+        "join_qr": qr_svg(join_url),
         "screen_url": request.build_absolute_uri(f"/screen/{night.screen_token}/"),
         "seating": snapshot["seating"],
         "preview": prize_preview(night.prize_table, snapshot["night"]["pot"]),
         "planning": night.state in nights.PLANNING_STATES,
+        "focus_add": request.GET.get("added") == "1",
+        **extra,
     }
     return render(request, "nights/night.html", context, status=status)
 
@@ -140,6 +144,24 @@ def _planning(request, night, add_form=None, status=200):
 @login_required
 def night_detail(request, night_id):
     return _planning(request, host_night(request, night_id))
+
+
+def qr_svg(url: str, scale: int = 5):
+    return mark_safe(segno.make(url, error="m").svg_inline(scale=scale, omitsize=True))  # noqa: S308
+
+
+@login_required
+def night_phones(request, night_id):
+    """Each player's own link as a small card with a QR code: shown on a screen for
+    people to scan, or printed and cut out."""
+    night = host_night(request, night_id)
+    cards = []
+    for player in night.players.filter(active=True, is_ghost=False):
+        url = request.build_absolute_uri(reverse("phone-play", args=[player.token]))
+        cards.append({"player": player, "url": url, "qr": qr_svg(url, scale=3)})
+    join_url = request.build_absolute_uri(reverse("phone-join", args=[night.join_token]))
+    context = {"night": night, "cards": cards, "join_url": join_url}
+    return render(request, "nights/phones.html", context)
 
 
 @login_required
@@ -156,9 +178,40 @@ def player_add(request, night_id):
             form.add_error("name", error.message)
         else:
             messages.success(request, f"{player.name} is in.")
-            return redirect("night", night_id=night.pk)
+            # Back with the cursor in the name box, ready for the next name.
+            return redirect(reverse("night", args=[night.pk]) + "?added=1#add-player")
     night.refresh_from_db()
-    return _planning(request, night, add_form=form, status=400)
+    return _planning(request, night, add_form=form, status=400, focus_add=True)
+
+
+@login_required
+@require_POST
+def players_add_list(request, night_id):
+    """A pasted list, one name per line: everyone valid is added; each bad line is reported
+    and left in the box to fix."""
+    night = host_night(request, night_id)
+    text = request.POST.get("names", "")
+    try:
+        report = nights.players_add_list(night_id=night.pk, text=text, actor=actor_of(request))
+    except ServiceError as error:
+        report = [{"line": 0, "name": "", "added": False, "error": error.message}]
+    if not report:
+        report = [{"line": 0, "name": "", "added": False, "error": "Paste at least one name."}]
+    failed = [row for row in report if not row["added"]]
+    if not failed:
+        messages.success(request, f"Added {len(report)}: {', '.join(r['name'] for r in report)}.")
+        return redirect(reverse("night", args=[night.pk]) + "#players")
+    night.refresh_from_db()
+    return _planning(
+        request,
+        night,
+        status=400,
+        paste_report=report,
+        paste_added=[row["name"] for row in report if row["added"]],
+        paste_failed=failed,
+        # the lines to fix stay in the box (all of it when the whole paste was refused)
+        paste_left="\n".join(row["name"] for row in failed) if report[0]["line"] else text,
+    )
 
 
 def _player_action(request, night_id, action, done):
@@ -196,13 +249,40 @@ def player_remove(request, night_id, player_id):
 @login_required
 @require_POST
 def player_paid(request, night_id, player_id):
+    """Mark paid or not. The planning page's toggle sends it without a reload (asking for
+    JSON; the CSRF token travels in the form data as usual); without JS it is a form."""
     paid = request.POST.get("paid") == "1"
+    if "application/json" in request.headers.get("Accept", ""):
+        night = host_night(request, night_id)
+        try:
+            player = nights.player_set_paid(
+                night_id=night.pk, player_id=player_id, paid=paid, actor=actor_of(request)
+            )
+        except ServiceError as error:
+            return JsonResponse({"error": error.message}, status=400)
+        night.refresh_from_db()
+        pot = selectors.pot_of(night)
+        return JsonResponse({"paid": player.paid, "name": player.name, "pot": pot})
 
     def action(**common):
         return nights.player_set_paid(player_id=player_id, paid=paid, **common)
 
     return _player_action(
         request, night_id, action, lambda p: f"{p.name} {'paid' if p.paid else 'has not paid'}."
+    )
+
+
+@login_required
+@require_POST
+def player_release(request, night_id, player_id):
+    def action(**common):
+        return nights.player_release(player_id=player_id, **common)
+
+    return _player_action(
+        request,
+        night_id,
+        action,
+        lambda p: f"{p.name}'s name is free to claim again; their old link no longer works.",
     )
 
 

@@ -5,11 +5,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from live.errors import ServiceError
 from partynight.forms import BuncoForm, PlayerForm, PlayerNameForm, PointsForm, TableForm
-from partynight.host_views import actor_of, host_night
+from partynight.host_views import actor_of, host_night, qr_svg
 from partynight.limits import guard_link
 from partynight.models import Night
 from partynight.services import corrections, finish, history, selectors, snapshots
@@ -34,7 +35,13 @@ def dashboard(request, night_id):
 def screen(request, token):
     """The big screen for a TV: read-only, by the night's screen link (no login)."""
     night = get_object_or_404(Night, screen_token=token)
-    context = {"night": night, "snapshot": snapshots.night_snapshot(night)}
+    join_url = request.build_absolute_uri(reverse("phone-join", args=[night.join_token]))
+    context = {
+        "night": night,
+        "snapshot": snapshots.night_snapshot(night),
+        "join_url": join_url,
+        "join_qr": qr_svg(join_url, scale=8),  # shown until play starts
+    }
     return render(request, "nights/screen.html", context)
 
 
@@ -120,7 +127,7 @@ def night_finish(request, night_id):
     """Award the prizes. After the last round the dashboard's button does it at once; after
     an earlier round (the night ends early) the host first confirms on this page."""
     night = host_night(request, night_id)
-    snapshot = selectors.night_snapshot(night)
+    snapshot = snapshots.night_snapshot(night)
     round_ = snapshot["round"]
     ready = round_ is not None and round_["state"] == "done"
     unconfirmed = ready and not round_["last"] and request.POST.get("confirm") != "early"

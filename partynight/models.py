@@ -12,6 +12,24 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+# Join codes are typed from a TV across the room: capitals only, none that read alike
+# (no I/L, O, U/V). 21**6 = 85 million codes; guessing is throttled like any link.
+JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTWXYZ"
+JOIN_CODE_LENGTH = 6
+
+
+def new_join_code() -> str:
+    while True:
+        code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+        if not Night.objects.filter(join_code=code).exists():
+            return code
+
+
+def normalise_join_code(typed: str) -> str:
+    """What a guest typed ("abc-def ", "ABC DEF") as a stored code would read."""
+    return "".join(ch for ch in (typed or "").upper() if ch.isalnum())[:16]
+
+
 class Group(models.Model):
     """A club that meets monthly; a night may belong to one."""
 
@@ -72,6 +90,7 @@ class Night(models.Model):
     )
     is_demo = models.BooleanField(default=False, help_text="Virtual dice play every seat.")
     join_token = models.CharField(max_length=32, unique=True, default=new_token)
+    join_code = models.CharField(max_length=JOIN_CODE_LENGTH, unique=True, default=new_join_code)
     screen_token = models.CharField(max_length=32, unique=True, default=new_token)
     results_token = models.CharField(max_length=32, unique=True, default=new_token)
     created = models.DateTimeField(auto_now_add=True)
@@ -92,6 +111,10 @@ class Player(models.Model):
     paid = models.BooleanField(default=False)
     is_ghost = models.BooleanField(default=False)
     active = models.BooleanField(default=True, help_text="False once removed or replaced.")
+    # A phone has this player's link: it claimed the name at the join page, joined as them,
+    # or opened the link. A claimed name cannot be claimed from another phone until the
+    # host releases it (which also gives the player a new link).
+    claimed = models.BooleanField(default=False)
     member = models.ForeignKey(
         GroupMember,
         null=True,

@@ -1,12 +1,16 @@
 """Phone pages: no account, the link is the key. The live part is static/js/phone.js over
-the player's websocket (docs/protocol.md); these views only render the shell."""
+the player's websocket (docs/protocol.md); these views only render the shell.
+
+Joining: the night's QR code (or its join code, typed on the home page) opens the join
+page. A guest the host already added claims their name there, once; anyone else types a
+name while the night is being planned. Either way this phone gets the player's own link."""
 
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods
 
 from live.errors import ServiceError
 from partynight.limits import guard_link
-from partynight.models import Night, Player
+from partynight.models import Night, Player, normalise_join_code
 from partynight.services import nights
 
 PLANNING_STATES = (Night.State.PLANNING, Night.State.SEATING)
@@ -14,6 +18,18 @@ PLANNING_STATES = (Night.State.PLANNING, Night.State.SEATING)
 
 def _not_found(request, message):
     return render(request, "phone/not_found.html", {"message": message}, status=404)
+
+
+def _remember(request, player: Player) -> None:
+    """This browser is `player`'s phone (the join page then sends it straight back)."""
+    request.session[f"joined_{player.night_id}"] = player.token
+
+
+def _remembered(request, night: Night) -> Player | None:
+    token = request.session.get(f"joined_{night.pk}")
+    if not token:
+        return None
+    return night.players.filter(token=token, active=True, is_ghost=False).first()
 
 
 @guard_link
@@ -25,7 +41,21 @@ def play(request, token):
     )
     if player is None:
         return _not_found(request, "This player link is not valid; ask the host for your link.")
+    nights.player_opened(player)
+    _remember(request, player)
     return render(request, "phone/play.html", {"player": player, "night": player.night})
+
+
+def _join_page(request, night, status=200, **context):
+    context = {
+        "night": night,
+        "planning": night.state in PLANNING_STATES,
+        "unclaimed": night.players.filter(active=True, is_ghost=False, claimed=False),
+        "name": "",
+        "error": None,
+        **context,
+    }
+    return render(request, "phone/join.html", context, status=status)
 
 
 @guard_link
@@ -34,16 +64,58 @@ def join(request, join_token):
     night = Night.objects.filter(join_token=join_token).first()
     if night is None:
         return _not_found(request, "This join link is not valid; ask the host for the QR code.")
-    error, name, status = None, "", 200
-    if request.method == "POST":
-        name = request.POST.get("name", "")
-        try:
-            player = nights.player_add(night_id=night.pk, name=name, actor="join")
-        except ServiceError as failure:
-            error, status = failure.message, 400
-        else:
-            return redirect("phone-play", token=player.token)
-    elif night.state not in PLANNING_STATES:
-        error = "Play has started: ask the host to seat you in a ghost's chair."
-    context = {"night": night, "error": error, "name": name}
-    return render(request, "phone/join.html", context, status=status)
+    mine = _remembered(request, night)
+    if request.method == "GET":
+        if mine is not None:
+            return redirect("phone-play", token=mine.token)
+        return _join_page(request, night)
+    if "claim" in request.POST:
+        return _claim(request, night, request.POST["claim"], mine)
+    name = request.POST.get("name", "")
+    match = nights.claimable(night, " ".join(name.split()))
+    if match is not None:
+        return _join_page(request, night, confirm=match, name=name)
+    taken = night.players.filter(active=True, claimed=True, name__iexact=" ".join(name.split()))
+    if taken.exists():
+        error = (
+            f"{taken.first().name} has already joined on another phone. If you are another "
+            f"{taken.first().name}, add a last initial; if that was not you, ask the host."
+        )
+        return _join_page(request, night, status=409, error=error, name=name)
+    try:
+        player = nights.player_add(night_id=night.pk, name=name, actor="join", claimed=True)
+    except ServiceError as failure:
+        return _join_page(request, night, status=400, error=failure.message, name=name)
+    _remember(request, player)
+    return redirect("phone-play", token=player.token)
+
+
+def _claim(request, night, player_id, mine):
+    if mine is not None and str(mine.pk) == player_id:
+        return redirect("phone-play", token=mine.token)  # a double tap on this phone
+    try:
+        player = nights.player_claim(night_id=night.pk, player_id=player_id, actor="join")
+    except ServiceError as failure:
+        status = 409 if failure.code == "already_claimed" else 400
+        return _join_page(request, night, status=status, error=failure.message)
+    _remember(request, player)
+    return redirect("phone-play", token=player.token)
+
+
+@guard_link
+@require_GET
+def join_by_code(request):
+    """The code from the big screen, typed on the home page: the same as scanning the QR.
+    A wrong code counts as a bad link (guessing is throttled; right codes never count)."""
+    code = normalise_join_code(request.GET.get("code", ""))
+    if not code:
+        context = {"code_error": "Type the join code from the big screen.", "code": ""}
+        return render(request, "home.html", context, status=400)
+    night = Night.objects.filter(join_code=code).first()
+    if night is None:
+        context = {
+            "code_error": f"No party has the code {code}. Check the big screen and try again.",
+            "code": code,
+        }
+        return render(request, "home.html", context, status=404)
+    return redirect("phone-join", join_token=night.join_token)

@@ -6,7 +6,7 @@ import unicodedata
 from django.db import IntegrityError, transaction
 
 from live.errors import ServiceError
-from partynight.models import Night, Player
+from partynight.models import Night, Player, new_token
 from partynight.rules.config import Rules
 from partynight.rules.errors import RulesError
 from partynight.rules.prizes import DEFAULT_PRIZE_TABLE, check_prize_table
@@ -88,24 +88,113 @@ def check_name_free(night: Night, name: str, exclude_id=None) -> None:
         raise ServiceError(f"{name} is already playing tonight; add a last initial.", "duplicate")
 
 
-def player_add(*, night_id, name, actor, paid=False) -> Player:
-    """Add a player while planning (hosts, or a phone through the join link)."""
+def player_add(*, night_id, name, actor, paid=False, claimed=False) -> Player:
+    """Add a player while planning (hosts, or a phone through the join link: `claimed`,
+    since that phone now holds the link)."""
     name = clean_name(name)
     with transaction.atomic():
         night = lock_night(night_id)
-        if night.state not in PLANNING_STATES:
-            raise ServiceError(
-                "Play has started: the host can seat you in a ghost's chair.", "wrong_state"
-            )
-        if night.players.filter(active=True, is_ghost=False).count() >= MAX_PLAYERS:
-            raise ServiceError(f"A night has at most {MAX_PLAYERS} players.", "full")
-        check_name_free(night, name)
-        try:
-            player = Player.objects.create(night=night, name=name, paid=paid)
-        except IntegrityError:
-            raise ServiceError(f"{name} is already playing tonight.", "duplicate") from None
+        player = _add(night, name, actor, paid=paid, claimed=claimed)
         _unseat(night)
-        log_event(night, "player_added", actor, {"player": player.pk, "name": name})
+        _changed(night, "players")
+    return player
+
+
+def _add(night: Night, name: str, actor, paid=False, claimed=False) -> Player:
+    """One new player in the locked `night` (the caller unseats and broadcasts once)."""
+    if night.state not in PLANNING_STATES:
+        raise ServiceError(
+            "Play has started: the host can seat you in a ghost's chair.", "wrong_state"
+        )
+    if night.players.filter(active=True, is_ghost=False).count() >= MAX_PLAYERS:
+        raise ServiceError(f"A night has at most {MAX_PLAYERS} players.", "full")
+    check_name_free(night, name)
+    try:
+        with transaction.atomic():
+            player = Player.objects.create(night=night, name=name, paid=paid, claimed=claimed)
+    except IntegrityError:
+        raise ServiceError(f"{name} is already playing tonight.", "duplicate") from None
+    log_event(night, "player_added", actor, {"player": player.pk, "name": name})
+    return player
+
+
+def players_add_list(*, night_id, text: str, actor) -> list[dict]:
+    """Add everyone in a pasted list, one name per line. Returns one row per non-blank
+    line: {"line", "name", "added": bool, "error"}; a bad line never stops the others."""
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if len(lines) > MAX_PLAYERS * 2:
+        raise ServiceError(
+            f"Paste at most {MAX_PLAYERS * 2} lines at once (a night has at most "
+            f"{MAX_PLAYERS} players).",
+            "too_long",
+        )
+    report = []
+    with transaction.atomic():
+        night = lock_night(night_id)
+        for number, line in lines:
+            row = {"line": number, "name": " ".join(line.split()), "added": False, "error": ""}
+            try:
+                row["name"] = _add(night, clean_name(line), actor).name
+                row["added"] = True
+            except ServiceError as error:
+                row["error"] = error.message
+            report.append(row)
+        if any(row["added"] for row in report):
+            _unseat(night)
+            _changed(night, "players")
+    return report
+
+
+def claimable(night: Night, name: str) -> Player | None:
+    """The host-added player a guest typed the name of, if nobody has claimed it yet."""
+    return (
+        night.players.filter(active=True, is_ghost=False, claimed=False, name__iexact=name)
+        .order_by("pk")
+        .first()
+    )
+
+
+def player_claim(*, night_id, player_id, actor) -> Player:
+    """A phone says "this is me": it gets the player's link, once. Two phones at once: the
+    night row lock queues them, the first wins and the second is told the name is taken."""
+    with transaction.atomic():
+        night = lock_night(night_id)
+        try:
+            player = night.players.get(pk=player_id, active=True, is_ghost=False)
+        except (Player.DoesNotExist, ValueError):
+            raise ServiceError("That name is not on tonight's list.", "not_found") from None
+        if player.claimed:
+            raise ServiceError(
+                f"{player.name} has already joined on another phone. If that was not you, "
+                "ask the host to release the name.",
+                "already_claimed",
+            )
+        player.claimed = True
+        player.save(update_fields=["claimed"])
+        log_event(night, "player_claimed", actor, {"player": player.pk})
+        _changed(night, "players")
+    return player
+
+
+def player_opened(player: Player) -> None:
+    """The player's own link was opened (their score sheet or card, say): their name is
+    taken from then on. No event: the link was already theirs."""
+    if not player.claimed:
+        Player.objects.filter(pk=player.pk, claimed=False).update(claimed=True)
+
+
+def player_release(*, night_id, player_id, actor) -> Player:
+    """The host frees a claimed name (the wrong phone took it): the player gets a new link,
+    so the phone that claimed it loses it, and the name can be claimed again."""
+    with transaction.atomic():
+        night = lock_night(night_id)
+        player = _player(night, player_id)
+        if player.is_ghost:
+            raise ServiceError("A ghost has no phone to release.", "wrong_state")
+        player.claimed = False
+        player.token = new_token()
+        player.save(update_fields=["claimed", "token"])
+        log_event(night, "player_released", actor, {"player": player.pk})
         _changed(night, "players")
     return player
 

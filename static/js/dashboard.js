@@ -279,6 +279,8 @@
   }
 
   function render() {
+    const joinBox = $("join-box"); // the big screen's join QR and code, until play starts
+    if (joinBox) joinBox.hidden = !["planning", "seating"].includes(state.night.state);
     renderRound();
     renderTables();
     renderStandings();

@@ -51,7 +51,9 @@ def dump() -> dict:
     """What a refused request must not change: counts, versions and states."""
     return {
         "nights": list(Night.objects.order_by("pk").values_list("pk", "version", "state", "rules")),
-        "players": list(Player.objects.order_by("pk").values_list("pk", "name", "active", "paid")),
+        "players": list(
+            Player.objects.order_by("pk").values_list("pk", "name", "active", "paid", "claimed")
+        ),
         "rounds": list(Round.objects.order_by("pk").values_list("pk", "state")),
         "tables": list(Table.objects.order_by("pk").values_list("pk", "version", "state")),
         "seats": Seat.objects.count(),

@@ -67,12 +67,17 @@ def test_joining_adds_the_player_and_opens_their_phone_page(client, night):
 
 
 @pytest.mark.parametrize(
-    ("name", "message"),
-    [("", "Please enter a name."), ("ann <SCRIPT>", "already playing tonight")],
+    ("name", "status", "message"),
+    [
+        ("", 400, "Please enter a name."),
+        ("x" * 41, 400, "at most 40 characters"),
+        ("ann <SCRIPT>", 409, "Ann &lt;script&gt; has already joined on another phone"),
+    ],
 )
-def test_join_errors_are_shown(client, night, name, message):
+def test_join_errors_are_shown(client, night, name, status, message):
+    night.players.update(claimed=True)  # Ann's phone has her link: the name is taken
     response = client.post(f"/join/{night.join_token}/", {"name": name})
-    assert response.status_code == 400
+    assert response.status_code == status
     assert message in response.content.decode()
     assert night.players.count() == 1
 

@@ -1,0 +1,33 @@
+// The planning page's "Paid" toggles: sent without reloading the page (the form's own
+// CSRF token goes along in the form data); without JS they are plain forms.
+(function () {
+  "use strict";
+  const status = document.getElementById("paid-status");
+  document.querySelectorAll("form.paid-toggle").forEach((form) => {
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const button = form.querySelector("button");
+      const paidInput = form.querySelector("[name=paid]");
+      button.disabled = true;
+      try {
+        const response = await fetch(form.action, {
+          method: "POST",
+          body: new FormData(form),
+          headers: { Accept: "application/json" },
+          credentials: "same-origin",
+        });
+        const answer = await response.json();
+        if (!response.ok) throw new Error(answer.error || "Not saved");
+        button.textContent = answer.paid ? "Paid ✓" : "Mark paid";
+        button.className = answer.paid ? "paid" : "secondary";
+        button.setAttribute("aria-pressed", String(answer.paid));
+        paidInput.value = answer.paid ? "0" : "1";
+        status.textContent = `${answer.name} ${answer.paid ? "paid" : "has not paid"}. Pot: $${answer.pot}.`;
+      } catch (error) {
+        status.textContent = `Not saved (${error.message}): try again.`;
+      } finally {
+        button.disabled = false;
+      }
+    });
+  });
+})();
