@@ -178,8 +178,9 @@ def player_add(request, night_id):
             form.add_error("name", error.message)
         else:
             messages.success(request, f"{player.name} is in.")
-            # Back with the cursor in the name box, ready for the next name.
-            return redirect(reverse("night", args=[night.pk]) + "?added=1#add-player")
+            # Back with the cursor in the name box, ready for the next name (no #fragment:
+            # Chromium skips autofocus when the URL targets an element).
+            return redirect(reverse("night", args=[night.pk]) + "?added=1")
     night.refresh_from_db()
     return _planning(request, night, add_form=form, status=400, focus_add=True)
 

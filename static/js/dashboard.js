@@ -74,7 +74,6 @@
       // After the last round: award the prizes; after an earlier one the night may end early.
       const done = round && round.state === "done" && night.state !== "finished";
       $("finish-form").hidden = !(done && round.last);
-      $("end-early").hidden = !(done && !round.last);
     }
   }
 
@@ -116,6 +115,11 @@
         class: "big", type: "button", id: "start-round",
         onclick: () => send({ type: "start_round", round: number }),
       }, label));
+      // Real parties run late: after any finished round the night may end (asks first).
+      if (round) {
+        box.append(el("p", { id: "end-early" }, el("a", { class: "button secondary", href: root.dataset.finish },
+          "End the night early: award the prizes")));
+      }
     }
     // the big screen shows each table's next seating on its card, beside the scores
     const seating = host || !state.tables.length ? renderSeating() : null;

@@ -253,7 +253,7 @@ def test_the_big_screen_needs_no_login_but_the_right_token(client, host):
     night = make_night(host, players=4, start=True, is_demo=True)
     page = client.get(reverse("screen", args=[night.screen_token])).content.decode()
     assert f'data-socket="/ws/screen/{night.screen_token}/"' in page
-    assert "Demo night: virtual dice are playing" in page
+    assert "virtual dice play every seat, but only while its dashboard" in page
     assert client.get(reverse("screen", args=["nope"])).status_code == 404
     assert client.get(reverse("screen", args=[night.join_token])).status_code == 404
 

@@ -52,3 +52,30 @@ def test_a_favicon_is_served(client):
     assert response.status_code == 200 and response["Content-Type"] == "image/svg+xml"
     assert b"<svg" in response.content
     assert 'rel="icon"' in client.get("/").content.decode()
+
+
+def test_the_demo_nights_planning_page_says_its_state_and_opens_the_dashboard(host_client, host):
+    night = make_night(host, players=4, draw=True, is_demo=True)
+    page = host_client.get(reverse("night", args=[night.pk])).content.decode()
+    dashboard = reverse("dashboard", args=[night.pk])
+    assert "Demo night:" in page and "only while its dashboard or big screen is open" in page
+    assert "Seats are drawn. Open the dashboard and round 1 starts by itself." in page
+    assert f'<a class="button" href="{dashboard}">Open the dashboard</a>' in page
+    from partynight.services import play
+
+    play.round_start(night_id=night.pk, number=1, actor="demo")
+    page = host_client.get(reverse("night", args=[night.pk])).content.decode()
+    assert "Round 1 is being played; open the dashboard to watch." in page
+    assert page.count(f'href="{dashboard}"') == 1
+    plain = make_night(host, players=4, draw=True)
+    assert "Demo night" not in host_client.get(reverse("night", args=[plain.pk])).content.decode()
+
+
+def test_the_shared_results_page_has_no_paper_toolbar_but_a_print_button(host_client, host):
+    night = make_night(host)
+    shared = host_client.get(reverse("results_public", args=[night.results_token]))
+    page = shared.content.decode()
+    assert "Paper:" not in page and 'class="toolbar' not in page
+    assert 'id="print-page"' in page and "Print the results" in page
+    mine = host_client.get(reverse("print_results", args=[night.pk])).content.decode()
+    assert "Paper:" in mine and mine.count('id="print-page"') == 1

@@ -201,7 +201,7 @@ def test_a_pasted_list_is_capped_and_an_empty_one_explained(host_client, night):
 
 def test_adding_one_player_comes_back_with_the_cursor_in_the_name_box(host_client, night):
     response = host_client.post(reverse("player_add", args=[night.pk]), {"name": "Cat"})
-    assert response.url == reverse("night", args=[night.pk]) + "?added=1#add-player"
+    assert response.url == reverse("night", args=[night.pk]) + "?added=1"
     page = host_client.get(response.url).content.decode()
     assert re.search(r'<input type="text" name="name" id="id_name"[^>]* autofocus>', page)
     plain = host_client.get(reverse("night", args=[night.pk])).content.decode()
