@@ -191,6 +191,7 @@ def room_play(request, room_id, token):
         "ws": f"/ws/rooms/{room.pk}/{player.token}/",
         "join_qr": join_qr,
         "back": reverse("player-rooms", kwargs={"token": token}),
+        "bunco": reverse("phone-play", kwargs={"token": token}),
     } | _game_parts(room)
     return render(request, "games/room.html", context)
 

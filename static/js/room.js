@@ -33,6 +33,7 @@
   function signed(n) {
     return (n > 0 ? "+" : "") + n;
   }
+  const chips = (n) => Number(n).toLocaleString("en-US"); // 1037 -> "1,037"
 
   /* ---- cards ---- */
   function cardNode(card) {
@@ -75,8 +76,9 @@
   }
   function coupLine(last) {
     const w = last.winner;
+    const t = last.totals;
     const text = typeof w === "string"
-      ? (w === "tie" ? "Tie" : HANDS[w] + " wins") + " " + last.totals.player + " to " + last.totals.banker
+      ? (w === "tie" ? "Tie at " + t.player : HANDS[w] + " wins " + t[w] + " to " + t[w === "player" ? "banker" : "player"])
       : Object.entries(w).map(([hand, won]) => HANDS[hand] + ": " + (won === "tie" ? "tie" : won === "banker" ? "banker wins" : "wins")).join(" · ");
     const mine = frame.seat != null ? last.chips.seats[frame.seat] : null;
     return "Coup " + last.coup + ": " + text + (mine ? " · you " + signed(mine) : "");
@@ -161,6 +163,8 @@
     else if (view && view.last_coup) table.push(...handsNode(view.last_coup.cards, view.last_coup.totals, null));
     if (view && view.banker != null) table.push(el("p", "bank", "Banker: " + nameOf(view.banker) + " · bank " + view.bank));
     fill("table", table);
+    $("my-chips").hidden = !(view && mine != null);
+    say("my-chips", view && mine != null ? "Your chips: " + chips(view.chips[mine]) : "");
     const news = (frame.actions || []).slice(-4).map(describe);
     if (view && view.last_coup) news.push(coupLine(view.last_coup));
     say("news", news.join(" · "));
@@ -177,7 +181,7 @@
     if (view && game) li.append(el("span", "seat-chips", game.seatText(view, i)));
     else if (view) {
       const bet = view.bets[i];
-      li.append(el("span", "seat-chips", view.chips[i] + " chips" + (bet ? " · bet " + bet.amount + (bet.on ? " on " + SPOTS[bet.on] : "") : "")));
+      li.append(el("span", "seat-chips", chips(view.chips[i]) + " chips" + (bet ? " · bet " + bet.amount + (bet.on ? " on " + SPOTS[bet.on] : "") : "")));
     }
     if (!screen && frame.room.status === "open") {
       if (s.kind === "empty") {

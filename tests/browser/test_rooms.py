@@ -67,9 +67,25 @@ def test_two_phones_and_a_bot_play_a_coup(live_server_daphne, browser_context):
     for page in pages:
         for seat in range(2):
             row = page.locator("#seats .seat-row").nth(seat)
-            expect(row.locator(".seat-chips")).to_contain_text(f"{state['chips'][seat]} chips")
+            expect(row.locator(".seat-chips")).to_contain_text(f"{state['chips'][seat]:,} chips")
     delta = state["last_coup"]["chips"]["seats"][0]
     expect(pages[0].locator("#news")).to_contain_text(f"you {delta:+d}")
+    # The chip counter is labelled, with thousands separated; the result names the winner's
+    # total first ("Banker wins 7 to 4").
+    for seat, page in enumerate(pages):
+        expect(page.locator("#my-chips")).to_have_text(f"Your chips: {state['chips'][seat]:,}")
+        expect(page.locator("#my-chips")).to_be_visible()
+    last = state["last_coup"]
+    totals, winner = last["totals"], last["winner"]
+    if winner == "tie":
+        result = f"Tie at {totals['player']}"
+    else:
+        loser = "player" if winner == "banker" else "banker"
+        result = f"{winner.capitalize()} wins {totals[winner]} to {totals[loser]}"
+    expect(pages[0].locator("#news")).to_contain_text(f"Coup 1: {result}")
+    # Back to the Bunco page in one tap.
+    pages[1].locator("#bunco-link").click()
+    expect(pages[1]).to_have_url(re.compile(rf"/play/{players[1].token}/$"))
 
 
 def _open_room_with_one_seated():

@@ -91,7 +91,7 @@ def _readme_commands() -> list[list[str]]:
     """The commands of the README's "Other commands" block, as printed (optional
     `[...]` parts and comments dropped), with this interpreter for `.venv/bin/python`."""
     readme = (ROOT / "README.md").read_text()
-    block = readme.split("Other commands:", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    block = readme.split("Other commands", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
     commands = []
     for line in block.strip().splitlines():
         line = re.sub(r"\[[^\]]*\]", "", line.split("#", 1)[0]).split()
