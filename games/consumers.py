@@ -17,6 +17,7 @@ SCHEMAS = {
     "act": {"action": True, "v": False},
     "sit": {"seat": False},
     "bot": {"seat": False},
+    "fill_bots": {},
     "leave": {},
     "start": {},
 }
@@ -37,7 +38,7 @@ class RoomConsumer(NightConsumer):
     """A player's phone in a room, by the player's own per-night link token."""
 
     role = "room"
-    actions = ("act", "sit", "bot", "leave", "start")
+    actions = ("act", "sit", "bot", "fill_bots", "leave", "start")
     refusal = "This room link is not valid (a mistyped link, or not a player of this night)."
     player = None
 
@@ -87,6 +88,8 @@ class RoomConsumer(NightConsumer):
         mine = {"actor": actor, "player": self.player, **common}
         if kind == "bot":
             return services.seat_add_bot(seat=message.get("seat"), **mine)
+        if kind == "fill_bots":
+            return services.seats_fill_with_bots(**mine)
         if kind == "leave":
             return services.seat_leave(seat=self.seat, **mine)
         return services.room_start(**mine)

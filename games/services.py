@@ -151,6 +151,19 @@ def seat_add_bot(*, room_id, seat=None, actor, player: Player | None = None) -> 
 
 
 @transaction.atomic
+def seats_fill_with_bots(*, room_id, actor, player: Player | None = None) -> dict:
+    """A bot in every empty seat, in one tap (who may: as for one bot)."""
+    room = _open_room(room_id)
+    _seated(room, player)
+    empty = [seat for seat, taken in enumerate(room.seats) if taken is None]
+    if not empty:
+        raise ServiceError("Every seat is taken.", "room_full")
+    for seat in empty:
+        room.seats[seat] = "bot"
+    return _seats_changed(room) | {"seats": empty}
+
+
+@transaction.atomic
 def seat_leave(*, room_id, seat, actor, player: Player | None = None) -> dict:
     """Free `seat` before the start; during play a bot takes it over (the game needs it)."""
     room = _lock(room_id)

@@ -127,6 +127,7 @@ def host_room_do(request, night_id, room_id, what):
     room = get_object_or_404(Room, pk=room_id, night=night)
     calls = {
         "bot": lambda: services.seat_add_bot(room_id=room.pk, actor=actor_of(request)),
+        "fill": lambda: services.seats_fill_with_bots(room_id=room.pk, actor=actor_of(request)),
         "start": lambda: services.room_start(room_id=room.pk, actor=actor_of(request)),
         "timeout": lambda: services.seat_timeout(
             room_id=room.pk, actor=actor_of(request), force=True

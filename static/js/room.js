@@ -150,6 +150,7 @@
     else drawBaccarat(room, view, mine);
     fill("seats", room.seats.map((s, i) => seatNode(s, i, view, game)));
     $("lobby").hidden = screen || room.status !== "open" || mine == null;
+    $("fill-bots").hidden = !room.seats.some((s) => s.kind === "empty");
     tick();
   }
   function drawBaccarat(room, view, mine) {
@@ -217,6 +218,7 @@
     }
   }
   $("start").onclick = () => conn.send({ type: "start" });
+  $("fill-bots").onclick = () => conn.send({ type: "fill_bots" });
   conn = PartyLive.connect(app.dataset.ws, {
     onMessage,
     onState(state) {

@@ -118,3 +118,22 @@ def test_a_phone_offers_bots_only_once_it_sits(live_server_daphne, browser_conte
     expect(add).to_be_in_viewport()
     add.click()
     expect(page.locator("#seats .seat-name", has_text="Bot")).to_have_count(1)
+
+
+def test_a_seated_phone_fills_the_empty_seats_with_bots_in_one_tap(
+    live_server_daphne, browser_context
+):
+    room, bea = in_thread(_open_room_with_one_seated)
+    page = browser_context().new_page()
+    page.goto(f"{live_server_daphne.url}/rooms/{room.pk}/play/{bea.token}/")
+    expect(page.locator("#fill-bots")).to_be_hidden()  # not seated yet: no lobby
+    page.locator("#seats button", has_text="Sit here").first.click()
+    fill = page.get_by_role("button", name="Fill the empty seats with bots")
+    fill.scroll_into_view_if_needed()
+    expect(fill).to_be_in_viewport()
+    fill.click()
+    expect(page.locator("#seats .seat-name", has_text="Bot")).to_have_count(1)
+    expect(page.locator("#seats button", has_text="Sit here")).to_have_count(0)
+    expect(fill).to_be_hidden()  # nothing left to fill
+    page.locator("#start").click()
+    expect(page.locator("#turn")).to_have_text("Place your bet!")
