@@ -221,7 +221,7 @@ def night_record(night: Night) -> dict:
             for p in players
             if p.key in seated or (p.active and not rounds)
         ],
-        "rounds_planned": len(round_plan(rules_of(night))),
+        "rounds_planned": rules_of(night).rounds,
         "rounds": rounds,
         "totals": totals,
         "fuzzy_die": night.fuzzy_holder.key if night.fuzzy_holder_id else None,

@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from games import services
 from games.models import Room
+from live.errors import ServiceError
 from partynight.asgi import application
-from partynight.services.errors import ServiceError
 
 HEADERS = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
 

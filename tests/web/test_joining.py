@@ -9,10 +9,10 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from live.errors import ServiceError
 from partynight import limits
 from partynight.models import JOIN_CODE_ALPHABET, Player
 from partynight.services import nights
-from partynight.services.errors import ServiceError
 from tests.web.test_host_views import make_night
 
 

@@ -19,7 +19,7 @@ def fill_codes(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("partynight", "0003_night_round_number"),
+        ("partynight", "0004_night_totals"),
     ]
 
     operations = [
