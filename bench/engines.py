@@ -13,6 +13,10 @@ rotating through the styles, 1,000 chips each at the start).
 Bunco (the card game): the bot's win rate against three random-legal players over 500
 seeded 4-player deals (the bot in each seat in turn; chance is 25%), and moves per second
 of the engine with the bot choosing, beside random-legal choosing as the same-run baseline.
+
+Russian Bank: the steady bot against a random-legal player over `--games` seeded single
+games (the bot's seat alternating): its win rate, and moves per second of the engine and bots
+together; the same-run baseline is random-legal against itself.
 """
 
 import argparse
@@ -79,7 +83,7 @@ def fast_path(seconds):
 def main(argv=None):
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=2.0)
-    parser.add_argument("--games", type=int, default=500, help="Bunco deals for the win rate")
+    parser.add_argument("--games", type=int, default=500, help="games for the bots' win rates")
     args = parser.parse_args(argv)
     for game in (game for game, engine in ENGINES.items() if hasattr(engine, "chips_total")):
         totals = [0, 0]
@@ -109,6 +113,7 @@ def main(argv=None):
         print(f"\n{game}: each bot style over 1,000 seeded coups")
         print(describe_styles(style_results(game, 1000, seats=4)))
     bunco_cards(args.games)
+    russian_bank(args.games)
 
 
 def bunco_deal(seed, bot_seats):
@@ -149,6 +154,42 @@ def bunco_cards(games):
         f"{'bunco_cards':<16} all bots {rates['bots']:>10,.0f} moves/s  "
         f"all random-legal {rates['random-legal']:>10,.0f} moves/s (baseline)"
     )
+
+
+def russian_bank_game(seed, players):
+    """One seeded game; `players[seat]` is "steady" or "random". The winner's seat, or None
+    for a drawn game, and the number of actions."""
+    engine = ENGINES["russian_bank"]
+    state = engine.new_state({"target": 1}, random.Random(seed))
+    rng, actions = random.Random(f"bots {seed}"), 0
+    while len(state["games"]) == 0:
+        seat = state["to_act"][0]
+        if players[seat] == "random":
+            action = rng.choice(engine.legal_actions(state, seat))
+        else:
+            action = engine.bot_action(state, seat, rng, players[seat])
+        state = engine.apply(state, seat, action)
+        actions += 1
+    return state["games"][0]["winner"], actions
+
+
+def russian_bank(games):
+    for label, players in (("steady vs random", "steady"), ("random vs random", "random")):
+        wins = draws = actions = 0
+        start = time.perf_counter()
+        for seed in range(games):
+            bot = seed % 2
+            seats = [players, "random"] if bot == 0 else ["random", players]
+            winner, count = russian_bank_game(seed, seats)
+            wins += winner == bot
+            draws += winner is None
+            actions += count
+        elapsed = time.perf_counter() - start
+        print(
+            f"{'russian_bank':<16} {label}: {games} games, the {players} side won {wins} "
+            f"({100 * wins / games:.1f}%), drawn {draws}, {actions / games:,.0f} moves a game, "
+            f"{actions / elapsed:,.0f} moves/s"
+        )
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ TITLES = {
     "chemin_de_fer": "Chemin de Fer",
     "baccarat_banque": "Baccarat Banque",
     "bunco_cards": "Bunco (the card game)",
+    "russian_bank": "Russian Bank",
 }
 
 
@@ -40,14 +41,22 @@ def bots_to_act(room: Room) -> bool:
     return any(room.seats[seat] == "bot" for seat in room.state["to_act"])
 
 
+def waits(room: Room) -> dict[int, int]:
+    """Seconds each waiting seat has from the last change: the room's timeout, or less where
+    the engine says so (`wait_seconds`: Russian Bank's 10-second Stop window)."""
+    own = getattr(get_engine(room.game), "wait_seconds", None)
+    return {seat: (own and own(room.state, seat)) or room.timeout for seat in waiting(room)}
+
+
 def room_info(room: Room, names: list[str]) -> dict:
     """What everyone may know about the room: game, status, who sits where, the clock (when
-    the server plays on by itself: a person's timeout, or at once for the bots' next step)."""
+    the server plays on by itself: the first waiting seat's timeout, or at once for the bots'
+    next step); `since` is the last change, the start of every wait."""
     deadline = None
     if bots_to_act(room):
         deadline = room.updated.timestamp()
-    elif waiting(room):
-        deadline = room.updated.timestamp() + room.timeout
+    elif seconds := waits(room):
+        deadline = room.updated.timestamp() + min(seconds.values())
     return {
         "id": room.pk,
         "game": room.game,
@@ -62,6 +71,7 @@ def room_info(room: Room, names: list[str]) -> dict:
         ],
         "timeout": room.timeout,
         "deadline": deadline,
+        "since": room.updated.timestamp(),
         "waiting": waiting(room),
     }
 

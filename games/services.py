@@ -241,20 +241,23 @@ def action_apply(
 
 @transaction.atomic
 def seat_timeout(*, room_id, actor, seen_version=None, force=False) -> dict:
-    """The people the game waits for get `default_action` (sit out, pass, the tableau), once
-    the choice has waited `room.timeout` seconds (at once with `force`: the host). While
-    bots have actions left over from a long streak, their next step is played instead, at
-    once. A timer that fires after the room moved on (`seen_version` is old) changes
-    nothing."""
+    """The people the game waits for get `default_action` (sit out, pass, the tableau), each
+    once their wait is over (`selectors.waits`: `room.timeout` seconds unless the engine says
+    less), all at once with `force` (the host). While bots have actions left over from a long
+    streak, their next step is played instead, at once. A timer that fires after the room
+    moved on (`seen_version` is old) changes nothing."""
     room = _lock(room_id)
     if room.status != Room.Status.PLAYING or (seen_version not in (None, room.version)):
         return {"ok": True, "v": room.version, "timed_out": []}
     if selectors.bots_to_act(room):
         return _play(room, [], by="bot") | {"timed_out": []}
-    if not force and timezone.now() < room.updated + timedelta(seconds=room.timeout):
+    now, waits = timezone.now(), selectors.waits(room)
+    seats = [
+        s for s, wait in waits.items() if force or now >= room.updated + timedelta(seconds=wait)
+    ]
+    if not seats:
         raise ServiceError("The choice has not waited long enough yet.", "too_early")
     engine = get_engine(room.game)
-    seats = selectors.waiting(room)
     steps = [(s, engine.default_action(room.state, s), "timeout", None) for s in seats]
     return _play(room, steps, by="timeout") | {"timed_out": seats}
 

@@ -49,15 +49,26 @@ class RoomForm(forms.Form):
         required=False,
         initial=True,
     )
+    mode = forms.ChoiceField(
+        label="Russian Bank rules",
+        choices=[("enforce", "Moves are checked"), ("stop", "Players call Stop!")],
+        initial="enforce",
+        required=False,
+    )
 
 
 def _settings_of(game: str, data: dict) -> dict:
-    """The form's values the game takes (the keys of its full config), the rest dropped."""
+    """The form's values the game takes (the keys of its full config, or the engine's own
+    `settings` where the form's others do not apply: Russian Bank is always two), the rest
+    dropped."""
     try:
-        known = get_engine(game).new_state({}, random.Random(0))["config"]
+        engine = get_engine(game)
+        known = (
+            getattr(engine, "settings", None) or engine.new_state({}, random.Random(0))["config"]
+        )
     except RulesError:
         return data
-    return {key: value for key, value in data.items() if key in known}
+    return {key: value for key, value in data.items() if key in known and value != ""}
 
 
 def _open(request, night_id, actor):

@@ -15,6 +15,7 @@ _MODULES = {
     "chemin_de_fer": "games.engines.chemin_de_fer",
     "baccarat_banque": "games.engines.baccarat_banque",
     "bunco_cards": "games.engines.bunco_cards",
+    "russian_bank": "games.engines.russian_bank",
 }
 
 

@@ -15,6 +15,8 @@ from games.engines.punto_banco import ENGINE as PB
 from games.play import play, style_results
 from tests.games.test_punto_banco import cards, stack
 
+BACCARAT = ["punto_banco", "chemin_de_fer", "baccarat_banque"]  # Russian Bank: its own tests
+
 
 def session(engine, seed, seats, kinds, **config):
     """(state, seat, action) for every bot action of a whole session, seats in `kinds`."""

@@ -1,0 +1,57 @@
+"""The Russian Bank bot: every compulsory move, then what frees its reserve, then loads on
+the opponent, and houses kept open; it turns a hand card only when nothing better is left.
+Every step either empties a pile of its own or moves a card towards a foundation or the
+opponent, so a turn always ends. As the opponent in Stop! mode it stops every fault."""
+
+from games.engines.russian_bank import moves
+from games.engines.russian_bank.layout import other
+
+
+def bot_action(state: dict, seat: int, rng, style: str | None = None) -> dict | None:
+    window = state["window"]
+    if window and window["seat"] == seat:
+        kind = "stop" if window["fault"] else "no_stop"
+        return {"type": kind, "move": window["move"]}
+    board = state["board"]
+    legal = moves.legal_moves(board, seat)
+    if not legal or legal[0]["type"] != "move" or legal[0]["to"][0] == "f":
+        return rng.choice(legal) if len(legal) > 1 else (legal[0] if legal else None)
+    return best(board, seat, legal, rng)
+
+
+def score(board: dict, seat: int, move: dict) -> int:
+    """How much the move helps (0: not worth making now)."""
+    source, target = move["from"], move["to"]
+    houses, reserve = board["houses"], board["reserve"][seat]
+    loading = target[0] in "rw" and target[1] == str(other(seat))
+    if source[0] == "r":
+        return 100 if loading else 90 if houses[int(target[1])] else 80
+    if source[0] == "t":
+        if target[0] == "w":
+            return 0
+        if loading:
+            return 70
+        return 60 if houses[int(target[1])] else (5 if not reserve else 0)
+    below = houses[int(source[1])][:-1]  # a house card
+    if loading:
+        return 50
+    if target[0] == "h" and not houses[int(target[1])]:
+        return 0  # a house card to an empty house only shuffles
+    if not below:  # the move empties a house: worth it when the reserve can fill it
+        return 40 if reserve or board["turned"][seat] else 0
+    if exposes_foundation(board, below[-1]):
+        return 30
+    return 0
+
+
+def exposes_foundation(board: dict, card: str) -> bool:
+    return any(moves.fits_foundation(card, f) for f in board["foundations"])
+
+
+def best(board: dict, seat: int, legal: list[dict], rng) -> dict:
+    end = [m for m in legal if m["type"] in ("turn", "pass") or m.get("to") == f"w{seat}"]
+    ranked = [(score(board, seat, m), rng.random(), m) for m in legal if m not in end]
+    ranked = [entry for entry in ranked if entry[0] > 0]
+    if ranked:
+        return max(ranked, key=lambda entry: entry[:2])[2]
+    return end[0] if end else rng.choice(legal)

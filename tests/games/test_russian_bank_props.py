@@ -1,0 +1,118 @@
+"""Russian Bank properties over random games: 104 cards always each in one place, JSON state,
+views that never depend on hidden cards, defaults that are legal, replay from the seed."""
+
+import json
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.engines import RulesError, replay
+from games.engines.cards import deck
+from games.engines.russian_bank import ENGINE
+from games.engines.russian_bank.layout import all_cards
+from games.engines.russian_bank.moves import available
+
+PACKS = Counter(deck() * 2)
+PILES = [f"{kind}{i}" for kind in "hf" for i in range(8)] + ["r0", "r1", "w0", "w1", "k0"]
+
+
+def wild_move(state, seat, rng):
+    """Any available card to any pile: in Stop! mode most of these are faults that stand."""
+    board = state["board"]
+    if seat != board["turn"] or not available(board, seat):
+        return None
+    source = rng.choice(available(board, seat))[0]
+    return {"type": "move", "from": source, "to": rng.choice(PILES)}
+
+
+def walk(seed, mode, steps):
+    """(state, seat, action) along a random game: random legal actions, and in Stop! mode
+    some wild moves (refused ones are skipped) and Stops."""
+    rng = random.Random(seed)
+    state = ENGINE.new_state({"mode": mode, "target": 40}, random.Random(seed))
+    actions = []
+    for _ in range(steps):
+        if ENGINE.is_over(state):
+            break
+        seat = rng.choice(state["to_act"])
+        action = rng.choice(ENGINE.legal_actions(state, seat))
+        if mode == "stop" and rng.random() < 0.3:
+            action = wild_move(state, seat, rng) or action
+        try:
+            state = ENGINE.apply(state, seat, action)
+        except RulesError:
+            continue
+        actions.append({"seat": seat, "action": action})
+        yield state, actions
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), mode=st.sampled_from(["enforce", "stop"]))
+def test_104_cards_each_in_one_place_and_json_state(seed, mode):
+    for state, _ in walk(seed, mode, 400):
+        assert Counter(all_cards(state["board"])) == PACKS
+        assert json.loads(json.dumps(state)) == state
+        for seat in state["to_act"]:
+            assert ENGINE.default_action(state, seat) in ENGINE.legal_actions(state, seat)
+        if state["window"]:
+            assert Counter(all_cards(state["window"]["before"])) == PACKS
+
+
+def disguise(state, seat, rng):
+    """The same state as `seat` knows it: hands, reserves below the top, the seed and what a
+    Stop would restore all changed."""
+    state = json.loads(json.dumps(state))
+    board = state["board"]
+    for s in (0, 1):
+        rng.shuffle(board["hand"][s])
+        below = board["reserve"][s][:-1]
+        rng.shuffle(below)
+        board["reserve"][s][:-1] = below
+    state["seed"] += 1
+    if state["window"]:
+        state["window"]["before"] = {}
+        state["window"]["fault"] = "hidden" if state["window"]["fault"] is None else None
+    return state
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32), mode=st.sampled_from(["enforce", "stop"]))
+def test_views_never_depend_on_hidden_cards(seed, mode):
+    rng = random.Random(seed)
+    for state, _ in walk(seed, mode, 150):
+        for seat in (None, 0, 1):
+            view = ENGINE.view(state, seat)
+            assert ENGINE.view(disguise(state, seat, rng), seat) == view
+            assert str(state["seed"]) not in json.dumps(view)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32), mode=st.sampled_from(["enforce", "stop"]))
+def test_replaying_the_actions_from_the_seed(seed, mode):
+    steps = list(walk(seed, mode, 300))
+    if steps:
+        state, actions = steps[-1]
+        config = {"mode": mode, "target": 40}
+        assert replay("russian_bank", config, seed, json.loads(json.dumps(actions))) == state
+
+
+def test_the_bot_beats_random_legal_and_finishes_every_game():
+    wins = 0
+    for seed in range(12):
+        state, rng, bot = (
+            ENGINE.new_state({"target": 1}, random.Random(seed)),
+            random.Random(seed),
+            seed % 2,
+        )
+        while not ENGINE.is_over(state):
+            seat = state["to_act"][0]
+            if seat == bot:
+                action = ENGINE.bot_action(state, seat, rng, "steady")
+                assert action in ENGINE.legal_actions(state, seat)
+            else:
+                action = rng.choice(ENGINE.legal_actions(state, seat))
+            state = ENGINE.apply(state, seat, action)
+        wins += state["games"][-1]["winner"] == bot
+    assert wins >= 11
