@@ -9,6 +9,11 @@ Random(seed); the bots draw from their own Random("bots <seed>"), so `replay(gam
 seed, actions)` rebuilds the final state from the record alone.
 
     python -m games.play punto_banco --styles 1000    # each style's result over 1,000 coups
+    python -m games.play russian_bank --seed 3 --bots 2 --json --trace   # every pile, every move
+
+A game with its own settings (`engine.settings`: Russian Bank's `--mode` and `--target`,
+always two seats) takes only those; `--trace` records `engine.trace(state)` where a game
+writes its table in its own notation, else the whole state.
 """
 
 import argparse
@@ -42,7 +47,7 @@ def play(
         state = engine.apply(state, seat, action)
         actions.append({"seat": seat, "action": action})
         if trace:
-            states.append(state)
+            states.append(engine.trace(state) if hasattr(engine, "trace") else state)
         last = state.get("last_coup")
         if last and (not coups or coups[-1]["coup"] != last["coup"]):
             coups.append(last)
@@ -128,17 +133,32 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(prog="python -m games.play")
     parser.add_argument("game", choices=sorted(_MODULES))
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--seats", type=int, help="how many seats (default 4)")
     parser.add_argument("--bots", type=int, default=None, help="how many seats are bots")
     parser.add_argument("--coups", type=int, help="the session's max coups (baccarat games)")
     parser.add_argument("--json", action="store_true", help="print the record as JSON")
     parser.add_argument("--style", help="every seat's bot style (default: one per seat by seed)")
     parser.add_argument("--styles", type=int, metavar="COUPS", help="each style's result")
     parser.add_argument("--trace", action="store_true", help="add the state after each action")
+    parser.add_argument("--mode", help="Russian Bank: enforce (default) or stop")
+    parser.add_argument("--target", type=int, help="Russian Bank: the match's points (300)")
     args = parser.parse_args(argv)
+    engine = get_engine(args.game)
+    own = getattr(engine, "settings", None)
+    if own:  # a game with its own settings (Russian Bank: always two seats)
+        config = {key: getattr(args, key) for key in own if getattr(args, key) is not None}
+        try:
+            args.seats = engine.new_state(config, random.Random(0))["config"]["seats"]
+        except RulesError as error:
+            parser.error(str(error))
+    else:
+        args.seats = args.seats or 4
+        config = {"seats": args.seats}
+        if args.coups is not None:
+            config["max_coups"] = args.coups
     if args.bots is not None and not 0 <= args.bots <= args.seats:
         parser.error("--bots must be between 0 and --seats")
-    names = styles(get_engine(args.game))
+    names = styles(engine)
     if args.style is not None and args.style not in names:
         parser.error(f"--style must be one of: {', '.join(names)}")
     if args.styles and not hasattr(get_engine(args.game), "chips_total"):
@@ -146,9 +166,6 @@ def main(argv=None) -> None:
     if args.styles:
         print(describe_styles(style_results(args.game, args.styles, args.seats)))
         return
-    config = {"seats": args.seats}
-    if args.coups is not None:
-        config["max_coups"] = args.coups
     kinds = args.style and [args.style] * args.seats
     try:
         record = play(args.game, config, args.seed, args.bots, kinds, trace=args.trace)

@@ -16,8 +16,8 @@
 from games.engines.base import RulesError, clone, configure, derived_rng
 from games.engines.russian_bank import moves
 from games.engines.russian_bank.bot import bot_action as steady_bot
-from games.engines.russian_bank.layout import cards_left, deal, other
-from games.engines.russian_bank.scoring import QUIET_TURNS, finish_game
+from games.engines.russian_bank.layout import cards_left, deal, other, trace
+from games.engines.russian_bank.scoring import QUIET_TURNS, describe_games, finish_game
 from games.engines.russian_bank.views import STOP_SECONDS, view
 
 MODES = ("enforce", "stop")
@@ -190,6 +190,17 @@ class RussianBank:
             "ranking": ranking,
             "games": state["games"],
         }
+
+    def trace(self, state: dict) -> dict:
+        """The whole table after an action, every pile in order (docs/game-record.md)."""
+        window = state["window"] and state["window"]["move"]
+        head = {"game": state["game_no"], "turn": state["board"]["turn"], "window": window}
+        return head | {"scores": list(state["scores"]), "piles": trace(state["board"])}
+
+    def describe(self, record: dict) -> str:
+        """`python -m games.play`'s summary: one line per game, then the match."""
+        head = f"russian_bank seed {record['seed']}: {len(record['actions'])} actions"
+        return "\n".join([head, *describe_games(record["result"])])
 
     def bot_action(self, state: dict, seat: int, rng, style: str | None = None) -> dict | None:
         if seat not in state.get("to_act", []):

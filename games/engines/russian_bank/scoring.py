@@ -35,3 +35,21 @@ def finish_game(state: dict, winner: int | None) -> None:
     state["game_no"] += 1
     state["board"] = deal(state["seed"], state["game_no"])
     state["last"] = None
+
+
+def describe_games(result: dict) -> list[str]:
+    lines = []
+    for game in result["games"]:
+        moves = f"after {game['moves']} moves"
+        if game["winner"] is None:
+            lines.append(
+                f"game {game['game']:>2}: drawn, no card to a foundation in a while, {moves}"
+            )
+            continue
+        left = game["loser_left"]
+        lines.append(
+            f"game {game['game']:>2}: seat {game['winner']} wins {game['points']} points (loser "
+            f"keeps reserve {left['reserve']}, hand {left['hand']}, waste {left['waste']}), {moves}"
+        )
+    lines.append(f"scores {result['scores']}, winner seat {result['winner']}")
+    return lines
