@@ -134,7 +134,8 @@
   /* ---- drawing ---- */
   /* A game with its own look (static/js/games/<game>.js, loaded by the page's
    * templates/games/rooms/<game>.html) registers PartyRoomGames[game] = {render(kit),
-   * seatText(view, seat)}; it then draws the headline, table, controls and news itself. */
+   * seatText(view, seat)}; it then draws the headline, table, controls and news itself, and
+   * with tick(kit) also the clock line each second (Russian Bank's Stop countdown). */
   function gameKit() {
     return {
       frame, view: frame.view, mine: frame.seat, screen, el, fill, say, nameOf,
@@ -199,6 +200,8 @@
     return b;
   }
   function tick() {
+    const game = frame && frame.view && (window.PartyRoomGames || {})[frame.room.game];
+    if (game && game.tick) return game.tick(gameKit());
     const deadline = frame && frame.room.waiting.length && frame.room.deadline;
     say("clock", deadline ? "Time to choose: " + Math.max(0, Math.round(deadline - Date.now() / 1000)) + " s" : "");
   }

@@ -143,7 +143,7 @@ def test_any_foundation_move_comes_before_other_moves_and_you_choose_which():
         ("t0", "f1"),
     }
     first = ENGINE.apply(state, 0, move("t0", "f1"))  # the turned card first: our choice
-    refused(first, move("h2", "h1"), "House 0's 2♥")
+    refused(first, move("h2", "h1"), "House 1's 2♥")
     assert ENGINE.apply(first, 0, move("h0", "f0"))["board"]["foundations"][0] == ["AH", "2H"]
 
 

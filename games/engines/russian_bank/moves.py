@@ -158,7 +158,9 @@ def foundation_moves(board: dict, seat: int) -> list[dict]:
 
 
 def where(source: str) -> str:
-    return {"r": "Your reserve's", "t": "Your turned", "h": f"House {source[1:]}'s"}[source[0]]
+    if source[0] == "h":
+        return f"House {int(source[1:]) + 1}'s"
+    return {"r": "Your reserve's", "t": "Your turned"}[source[0]]
 
 
 def compulsory(board: dict, seat: int) -> tuple[list[dict], str | None]:
