@@ -10,7 +10,7 @@ from django.utils import timezone
 from games import selectors, services
 from games.engines import replay
 from games.models import Room, RoomAction
-from partynight.services.errors import ServiceError
+from live.errors import ServiceError
 from tests.games.test_russian_bank import position
 
 
