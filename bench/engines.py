@@ -1,6 +1,6 @@
 """Card-engine benchmark: bot-played coups per second, engine alone (no Django).
 
-    python bench/engines.py [--seconds 2]
+    python bench/engines.py [--seconds 2] [--games 500] [--matches 500]
 
 For each game: whole sessions of 6 bot seats through the public interface (`apply` on JSON
 state, bots choosing). For Punto Banco also the fast path the engine deals with, `play_coup`
@@ -17,6 +17,9 @@ of the engine with the bot choosing, beside random-legal choosing as the same-ru
 Russian Bank: the steady bot against a random-legal player over `--games` seeded single
 games (the bot's seat alternating): its win rate, and moves per second of the engine and bots
 together; the same-run baseline is random-legal against itself.
+
+Burraco (bench/burraco.py): the sensible bot's win rate against random-legal over seeded
+4-player matches to 2005, actions per second, and `legal_actions` typical and worst case.
 """
 
 import argparse
@@ -27,6 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench import burraco  # noqa: E402
 from games.bots import bot_action, style_for  # noqa: E402
 from games.engines import ENGINES  # noqa: E402
 from games.engines.baccarat import VALUE, play_coup  # noqa: E402
@@ -84,6 +88,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--games", type=int, default=500, help="games for the bots' win rates")
+    parser.add_argument("--matches", type=int, default=500, help="Burraco matches")
     args = parser.parse_args(argv)
     for game in (game for game, engine in ENGINES.items() if hasattr(engine, "chips_total")):
         totals = [0, 0]
@@ -114,6 +119,7 @@ def main(argv=None):
         print(describe_styles(style_results(game, 1000, seats=4)))
     bunco_cards(args.games)
     russian_bank(args.games)
+    burraco.main(args.matches)
 
 
 def bunco_deal(seed, bot_seats):

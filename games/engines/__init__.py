@@ -16,6 +16,7 @@ _MODULES = {
     "baccarat_banque": "games.engines.baccarat_banque",
     "bunco_cards": "games.engines.bunco_cards",
     "russian_bank": "games.engines.russian_bank",
+    "burraco": "games.engines.burraco",
 }
 
 

@@ -76,7 +76,7 @@ def test_cli_refuses_more_bots_than_seats():
 
 
 def test_registry():
-    assert set(ENGINES) == {*BACCARAT, "bunco_cards", "russian_bank"}
+    assert set(ENGINES) == {*BACCARAT, "bunco_cards", "russian_bank", "burraco"}
     assert get_engine("punto_banco") is ENGINES["punto_banco"]
     with pytest.raises(RulesError, match="Unknown game"):
         get_engine("snap")

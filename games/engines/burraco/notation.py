@@ -1,0 +1,49 @@
+"""The text notation of a Burraco state (`python -m games.play burraco --trace`), documented
+in docs/game-record.md. Every zone is a string of cards, bottom first (the last card of
+`stock` is the next one drawn, the last of `discards` the top of the pile); a meld is
+"<id>: <cards in table order>" with its wild card written `JK=7H` (the card it stands for;
+in a set, the rank: `2C=K`)."""
+
+from games.engines.burraco.melds import wild_stands_for
+
+
+def meld_text(meld: dict) -> str:
+    cards = list(meld["cards"])
+    if meld["wild"] is not None:
+        cards[meld["wild"]] += "=" + wild_stands_for(meld)
+    return f"{meld['id']}: {' '.join(cards)}"
+
+
+def notation(state: dict) -> dict:
+    return {
+        "hand": state["hand_no"],
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "stock": " ".join(state["stock"]),
+        "discards": " ".join(state["discards"]),
+        "hands": [" ".join(hand) for hand in state["hands"]],
+        "pozzetti": [" ".join(pile) for pile in state["pozzetti"]],
+        "pozzetto_taker": list(state["pozzetto_taker"]),
+        "pending_pozzetto": state["pending_pozzetto"],
+        "sides": [list(seats) for seats in state["sides"]],
+        "melds": [[meld_text(m) for m in side] for side in state["melds"]],
+        "scores": list(state["scores"]),
+    }
+
+
+def describe(record: dict) -> str:
+    """A short human-readable account of a Burraco match record."""
+    lines = [f"burraco seed {record['seed']}: {len(record['actions'])} actions"]
+    for hand in record["result"]["hands"]:
+        parts = []
+        for row in hand["sides"]:
+            seats = "+".join(str(s) for s in row["seats"])
+            parts.append(
+                f"seats {seats}: {row['total']:+d} (melded {row['melded']}, "
+                f"burracos {row['burraco_bonus']}, closing {row['closing']}, "
+                f"pozzetto {row['pozzetto']}, in hand {row['in_hand']})"
+            )
+        lines.append(f"hand {hand['hand']:>2} ({hand['ended']}): " + "; ".join(parts))
+    result = record["result"]
+    lines.append(f"scores {result['scores']}  winners {result['winners']}")
+    return "\n".join(lines)
