@@ -16,9 +16,9 @@ from games.engines.burraco.melds import is_wild, value
 class Burraco:
     name = "burraco"
     bot_styles = ("sensible",)  # games/bots.py adds "random" (uniform over legal_actions)
-    # Actions a phone composes from the cards it picked: the engine checks them and says why
-    # a refused one is refused, so the room must not pre-filter these keys.
-    composed_keys = frozenset({"cards", "card", "meld", "wild"})
+    # Every key its actions use: a phone composes melds from the cards it picked and the
+    # engine says why it refuses one, so the room must not refuse these keys first.
+    action_keys = ("type", "cards", "card", "meld", "wild")
 
     def new_state(self, config, rng):
         return state.new_state(config, rng)
