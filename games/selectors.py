@@ -11,6 +11,7 @@ TITLES = {
     "baccarat_banque": "Baccarat Banque",
     "bunco_cards": "Bunco (the card game)",
     "russian_bank": "Russian Bank",
+    "burraco": "Burraco",
 }
 
 

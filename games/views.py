@@ -55,6 +55,21 @@ class RoomForm(forms.Form):
         initial="enforce",
         required=False,
     )
+    # Burraco's variants (rules/burraco.md).
+    target = forms.TypedChoiceField(  # empty: the game's own target (Bunco's is 200)
+        label="Burraco: play to", coerce=int, required=False, empty_value=None,
+        choices=[("", "2005"), (2000, "2000"), (1505, "1505")],
+    )  # fmt: skip
+    semi_clean = forms.TypedChoiceField(
+        label="Burraco: a semi-clean burraco scores", coerce=int, initial=0, required=False,
+        empty_value=0,
+        choices=[(0, "100, as a dirty one"), (150, "150")],
+    )  # fmt: skip
+    stalemate = forms.TypedChoiceField(
+        label="Burraco: a stalemate may end a hand by agreement", coerce=int, initial=0,
+        required=False, empty_value=0,
+        choices=[(0, "no"), (1, "yes")],
+    )  # fmt: skip
 
 
 def _settings_of(game: str, data: dict) -> dict:
@@ -68,7 +83,7 @@ def _settings_of(game: str, data: dict) -> dict:
         )
     except RulesError:
         return data
-    return {key: value for key, value in data.items() if key in known and value != ""}
+    return {key: value for key, value in data.items() if key in known and value not in ("", None)}
 
 
 def _open(request, night_id, actor):

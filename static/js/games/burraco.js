@@ -1,0 +1,259 @@
+/* Burraco in a room (games/engines/burraco/, docs/game-record.md). Registers
+ * PartyRoomGames.burraco for static/js/room.js, which calls render(kit) with every frame.
+ * Phone: tap cards in your hand to pick them, then "Meld", "Add to a meld" (then tap one of
+ * your side's melds) or "Discard"; the hand sorts by suit or by rank. The server judges
+ * every meld and says why it refuses one. Screen: both sides' melds and the scores.
+ * Everything from the server goes through textContent. */
+(function () {
+  "use strict";
+  const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+  const RANK_NAMES = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
+  const BY_RANK = "3456789TJQKA2";
+  let picked = []; // indexes into the hand as drawn
+  let pickedHand = ""; // the hand they index (a new hand clears the picks)
+  let byRank = false;
+  let adding = false; // "Add to a meld": waiting for a tap on a meld
+  let wildLow = false;
+  let showPile = false;
+  let myTurn = ""; // to bring the headline into view when a new turn of mine starts
+
+  function face(card) {
+    if (card === "JK") return "🃏";
+    return (card[0] === "T" ? "10" : card[0]) + SUITS[card[1]];
+  }
+  function spoken(card) {
+    if (card === "JK") return "joker";
+    return (RANK_NAMES[card[0]] || card[0]) + " of " + SUIT_NAMES[card[1]];
+  }
+  function cardNode(kit, card, cls) {
+    const red = card !== "JK" && (card[1] === "H" || card[1] === "D");
+    const node = kit.el("span", "bu-card " + (card === "JK" ? "joker" : red ? "red" : "black") + (cls ? " " + cls : ""), face(card));
+    node.setAttribute("aria-label", spoken(card));
+    return node;
+  }
+  function sideName(kit, side) {
+    const seats = kit.view.sides[side];
+    if (kit.view.side === side) return "Your side" + (seats.length > 1 ? " (" + seats.map((s) => (s === kit.mine ? "you" : kit.nameOf(s))).join(" + ") + ")" : "");
+    return seats.map(kit.nameOf).join(" + ");
+  }
+  function sorted(hand) {
+    if (!byRank) return hand.slice(); // the server sends it by suit, then rank
+    const key = (c) => (c === "JK" ? 99 : BY_RANK.indexOf(c[0]) * 4 + "SHDC".indexOf(c[1]));
+    return hand.slice().sort((a, b) => key(a) - key(b));
+  }
+  function pickedCards(hand) {
+    return picked.map((i) => hand[i]);
+  }
+
+  /* ---- what happened ---- */
+  function describe(kit, step) {
+    const a = step.action, who = step.seat === kit.mine ? "You" : kit.nameOf(step.seat);
+    const cards = (a.cards || []).map(face).join(" ");
+    const words = {
+      draw: "draw" + (who === "You" ? "" : "s") + " a card",
+      take_discards: "take" + (who === "You" ? "" : "s") + " the discard pile",
+      take_pozzetto: "take" + (who === "You" ? "" : "s") + " the pozzetto",
+      meld: "meld" + (who === "You" ? "" : "s") + " " + cards,
+      lay_off: "add" + (who === "You" ? "" : "s") + " " + cards + " to a meld",
+      discard: "discard" + (who === "You" ? "" : "s") + " " + (a.card ? face(a.card) : ""),
+      offer_stalemate: "offer" + (who === "You" ? "" : "s") + " to stop (stalemate)",
+      agree_stalemate: "agree" + (who === "You" ? "" : "s") + " to stop",
+      refuse_stalemate: "say" + (who === "You" ? "" : "s") + " no to stopping",
+    };
+    return who + " " + (words[a.type] || a.type) + (step.by === "timeout" ? " (time ran out)" : "");
+  }
+
+  /* ---- the headline ---- */
+  function headline(kit) {
+    const view = kit.view, room = kit.frame.room;
+    if (room.status === "finished" || view.phase === "over") {
+      const won = (view.winners || []).includes(kit.mine);
+      return kit.mine == null ? "Match over: " + (view.winners || []).map(kit.nameOf).join(" + ") + " won" : won ? "You won the match!" : "Match over: " + (view.winners || []).map(kit.nameOf).join(" + ") + " won";
+    }
+    if (!view.to_act.includes(kit.mine)) return "Waiting for " + view.to_act.map(kit.nameOf).join(", ");
+    const can = view.can;
+    if (view.phase === "stalemate") return "Stop the hand here (stalemate)?";
+    if (can.length === 1 && can[0] === "take_pozzetto") return "Take your pozzetto!";
+    if (view.phase === "draw") return "Your turn: draw a card or take the pile";
+    return "Meld, add to a meld, or discard";
+  }
+
+  /* ---- the table ---- */
+  function meldNode(kit, meld, side) {
+    const mineSide = side === kit.view.side;
+    const tappable = adding && mineSide && !kit.screen;
+    const box = kit.el(tappable ? "button" : "div", "bu-meld" + (meld.burraco ? " burraco " + meld.burraco : "") + (tappable ? " target" : ""));
+    box.dataset.meld = meld.id;
+    const row = kit.el("span", "bu-meld-cards");
+    meld.cards.forEach((c, i) => row.append(cardNode(kit, c, i === meld.wild ? "wild" : "small")));
+    box.append(row);
+    const notes = [];
+    if (meld.burraco) notes.push({ clean: "Burraco pulito", dirty: "Burraco sporco", semi_clean: "Burraco semi-pulito" }[meld.burraco]);
+    if (meld.stands_for) notes.push("wild = " + (meld.stands_for.length === 1 ? meld.stands_for : face(meld.stands_for)));
+    notes.push(meld.points + " pts");
+    box.append(kit.el("span", "bu-meld-note", notes.join(" · ")));
+    if (tappable) {
+      box.setAttribute("aria-label", "Add to the meld " + meld.cards.map(spoken).join(", "));
+      box.onclick = () => {
+        const hand = sorted(kit.view.hand);
+        const action = { type: "lay_off", meld: meld.id, cards: pickedCards(hand) };
+        if (wildLow) action.wild = "low";
+        adding = false;
+        kit.act(action);
+      };
+    }
+    return box;
+  }
+  function sidesNode(kit) {
+    const view = kit.view;
+    const order = view.side == null ? view.sides.map((_, i) => i) : [view.side, ...view.sides.map((_, i) => i).filter((i) => i !== view.side)];
+    return order.map((side) => {
+      const box = kit.el("section", "bu-side" + (side === view.side ? " mine" : ""));
+      const score = view.sides[side].map((s) => view.scores[s]);
+      box.append(kit.el("h3", "bu-side-name", sideName(kit, side)));
+      box.append(kit.el("p", "bu-score", "This hand " + view.running[side] + " · match " + score[0] + " / " + view.target));
+      const melds = view.melds[side];
+      if (!melds.length) box.append(kit.el("p", "bu-empty", "No melds yet"));
+      melds.forEach((m) => box.append(meldNode(kit, m, side)));
+      return box;
+    });
+  }
+  function centreNode(kit) {
+    const view = kit.view;
+    const box = kit.el("section", "bu-centre");
+    box.append(kit.el("p", "bu-stock", "Stock: " + view.stock + " cards" + (view.last_round ? " · last turn of the hand" : "")));
+    const pile = kit.el("button", "bu-pile");
+    pile.setAttribute("aria-expanded", showPile);
+    pile.append(kit.el("span", "bu-pile-label", "Discard pile (" + view.discards.length + "): "));
+    const top = view.discards[view.discards.length - 1];
+    if (top) pile.append(cardNode(kit, top, "small"));
+    else pile.append(kit.el("span", "", "empty"));
+    pile.onclick = () => { showPile = !showPile; kit.redraw(); };
+    box.append(pile);
+    if (showPile && view.discards.length) {
+      const all = kit.el("div", "bu-pile-all");
+      all.setAttribute("aria-label", "The whole discard pile, top last");
+      view.discards.forEach((c) => all.append(cardNode(kit, c, "small")));
+      box.append(all);
+    }
+    const pots = view.pozzetti.map((p, i) => {
+      const owner = view.sides.length === 3 ? (i === 0 ? "first out" : "") : sideName(kit, i);
+      const text = p.taken_by == null ? p.size + " cards" : "taken by " + (p.taken_by === kit.mine ? "you" : kit.nameOf(p.taken_by));
+      return "Pozzetto " + (i + 1) + (owner ? " (" + owner + ")" : "") + ": " + text;
+    });
+    box.append(kit.el("p", "bu-pots", pots.join(" · ")));
+    return box;
+  }
+  function lastHandNode(kit) {
+    const last = kit.view.last_hand;
+    if (!last || kit.view.hand_no === 1 && !kit.view.winners) return null;
+    const box = kit.el("details", "bu-last");
+    box.append(kit.el("summary", "", "Hand " + last.hand + " (" + { closed: "closed by " + kit.nameOf(last.closed_by), stock: "stock ran out", stalemate: "stalemate" }[last.ended] + ")"));
+    last.sides.forEach((row) => {
+      const who = row.seats.map((s) => (s === kit.mine ? "you" : kit.nameOf(s))).join(" + ");
+      box.append(kit.el("p", "", who + ": " + row.total + " = melded " + row.melded + ", burracos " + row.burraco_bonus + ", closing " + row.closing + ", pozzetto " + row.pozzetto + ", cards in hand " + row.in_hand));
+    });
+    return box;
+  }
+
+  /* ---- the hand and the buttons ---- */
+  function handNode(kit) {
+    const hand = sorted(kit.view.hand);
+    const box = kit.el("section", "bu-hand");
+    const top = kit.el("div", "bu-hand-top");
+    top.append(kit.el("h3", "", "Your hand (" + hand.length + ")"));
+    const toggle = kit.el("button", "bu-sort secondary", byRank ? "Sort by suit" : "Sort by rank");
+    toggle.onclick = () => { byRank = !byRank; picked = []; kit.redraw(); };
+    top.append(toggle);
+    box.append(top);
+    const row = kit.el("div", "bu-hand-cards");
+    hand.forEach((card, i) => {
+      const on = picked.includes(i);
+      const b = kit.el("button", "bu-pick" + (on ? " on" : ""));
+      b.append(cardNode(kit, card));
+      b.setAttribute("aria-pressed", on);
+      b.setAttribute("aria-label", spoken(card));
+      b.dataset.card = card;
+      b.onclick = () => {
+        picked = on ? picked.filter((j) => j !== i) : [...picked, i];
+        kit.redraw();
+      };
+      row.append(b);
+    });
+    box.append(row);
+    return box;
+  }
+  function button(kit, text, cls, onclick, enabled) {
+    const b = kit.el("button", "bu-act " + cls, text);
+    b.onclick = onclick;
+    b.disabled = !enabled;
+    return b;
+  }
+  function controls(kit) {
+    const view = kit.view;
+    if (kit.screen || kit.mine == null || !view.to_act.includes(kit.mine)) return [];
+    const can = view.can, nodes = [];
+    const row = kit.el("div", "bu-actions");
+    if (view.phase === "stalemate") {
+      row.append(button(kit, "Yes, stop here", "go", () => kit.act({ type: "agree_stalemate" }), true));
+      row.append(button(kit, "No, play on", "", () => kit.act({ type: "refuse_stalemate" }), true));
+      return [row];
+    }
+    if (can.includes("take_pozzetto")) row.append(button(kit, "Take your pozzetto", "go", () => kit.act({ type: "take_pozzetto" }), true));
+    if (can.includes("draw")) row.append(button(kit, "Draw a card", "go", () => kit.act({ type: "draw" }), true));
+    if (can.includes("take_discards")) row.append(button(kit, "Take the pile (" + view.discards.length + ")", "", () => kit.act({ type: "take_discards" }), true));
+    if (can.includes("offer_stalemate")) row.append(button(kit, "Offer to stop (stalemate)", "secondary", () => kit.act({ type: "offer_stalemate" }), true));
+    if (view.phase === "play" && view.hand.length) {
+      const hand = sorted(view.hand), cards = pickedCards(hand), n = cards.length;
+      const meld = () => { const a = { type: "meld", cards }; if (wildLow) a.wild = "low"; kit.act(a); };
+      row.append(button(kit, n ? "Meld " + n : "Meld", "go", meld, n >= 3));
+      row.append(button(kit, adding ? "Now tap a meld" : "Add to a meld", "add", () => { adding = !adding; kit.redraw(); }, n >= 1 && view.melds[view.side].length > 0));
+      row.append(button(kit, n === 1 ? "Discard " + face(cards[0]) : "Discard", "discard", () => kit.act({ type: "discard", card: cards[0] }), n === 1));
+      if (n) row.append(button(kit, "Clear", "secondary", () => { picked = []; adding = false; kit.redraw(); }, true));
+      nodes.push(row);
+      if (cards.some((c) => c === "JK" || c[0] === "2")) {
+        const w = kit.el("label", "bu-wild");
+        const box = kit.el("input");
+        box.type = "checkbox";
+        box.checked = wildLow;
+        box.onchange = () => { wildLow = box.checked; };
+        w.append(box, document.createTextNode(" Put the wild card at the low end (when it could go either way)"));
+        nodes.push(w);
+      }
+      if (adding) nodes.push(kit.el("p", "bu-hint", "Tap one of your side's melds to add the picked cards to it."));
+      return nodes;
+    }
+    return [row];
+  }
+
+  function render(kit) {
+    const view = kit.view;
+    const handKey = (view.hand || []).join(" ") + "/" + byRank;
+    if (handKey !== pickedHand) { picked = []; adding = false; pickedHand = handKey; }
+    kit.say("turn", headline(kit));
+    const nowMine = view.to_act.includes(kit.mine) ? view.phase : "";
+    if (nowMine && nowMine !== "play" && nowMine !== myTurn && !kit.screen) {
+      document.getElementById("turn").scrollIntoView({ block: "center" });
+    }
+    myTurn = nowMine;
+    const table = [centreNode(kit), ...sidesNode(kit)];
+    const last = lastHandNode(kit);
+    if (last) table.push(last);
+    kit.fill("table", table);
+    document.getElementById("app").classList.add("bu-room");
+    const nodes = [];
+    const notice = document.getElementById("notice");
+    if (notice && !notice.hidden && notice.textContent) nodes.push(kit.el("p", "bu-refusal", notice.textContent));
+    if (!kit.screen && kit.mine != null && view.hand) nodes.push(handNode(kit));
+    nodes.push(...controls(kit));
+    kit.fill("controls", nodes);
+    kit.say("news", (kit.frame.actions || []).slice(-12).map((s) => describe(kit, s)).join(" · "));
+  }
+  function seatText(view, seat) {
+    const side = view.sides.findIndex((s) => s.includes(seat));
+    return view.hand_sizes[seat] + " cards · " + view.scores[seat] + " pts" + (view.turn === seat && view.phase !== "over" ? " · playing" : "") + (side === view.side && seat !== view.seat ? " · partner" : "");
+  }
+  window.PartyRoomGames = window.PartyRoomGames || {};
+  window.PartyRoomGames.burraco = { render, seatText };
+})();
