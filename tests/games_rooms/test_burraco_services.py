@@ -1,0 +1,69 @@
+"""Burraco through the room services: a person and three bots play a hand to the end, the
+log replays to the stored state; a timed-out turn plays the default; double sends."""
+
+import random
+
+import pytest
+
+from games import services
+from games.engines import replay
+from games.engines.burraco import ENGINE
+from games.models import Room, RoomAction
+from partynight.services.errors import ServiceError
+
+
+def log_of(room):
+    return [{"seat": a.seat, "action": a.action} for a in RoomAction.objects.filter(room=room)]
+
+
+def burraco_room(open_room, players, **config):
+    room = open_room(game="burraco", seats=4, seed=7, **config)
+    services.seat_join(room_id=room.pk, player=players[0])
+    for _ in range(3):
+        services.seat_add_bot(room_id=room.pk, actor="host")
+    services.room_start(room_id=room.pk, actor="host")
+    return Room.objects.get(pk=room.pk)
+
+
+def test_a_person_and_three_bots_play_a_hand_and_the_log_replays(open_room, players):
+    room = burraco_room(open_room, players, max_hands=1)
+    rng = random.Random(2)
+    while room.status == "playing":
+        assert room.state["to_act"] == [0]  # the bots never keep anyone waiting
+        action = ENGINE.bot_action(room.state, 0, rng, "sensible")
+        services.action_apply(room_id=room.pk, seat=0, action=action, client_id=f"c{room.version}")
+        room = Room.objects.get(pk=room.pk)
+    assert room.status == "finished" and len(room.state["history"]) == 1
+    assert replay("burraco", room.config, room.seed, log_of(room)) == room.state
+    kinds = {a["action"]["type"] for a in log_of(room)}
+    assert {"draw", "discard", "meld"} <= kinds
+
+
+def test_a_double_send_and_a_stale_phone_are_answered_not_applied(open_room, players):
+    room = burraco_room(open_room, players)
+    first = services.action_apply(
+        room_id=room.pk, seat=0, action={"type": "draw"}, client_id="d1", seen_version=room.version
+    )
+    again = services.action_apply(
+        room_id=room.pk, seat=0, action={"type": "draw"}, client_id="d1", seen_version=room.version
+    )
+    assert again == first | {"replayed": True}
+    with pytest.raises(ServiceError) as stale:  # another phone of the same seat, an old view
+        services.action_apply(
+            room_id=room.pk, seat=0, action={"type": "discard", "card": "AS"}, client_id="d2",
+            seen_version=room.version,
+        )  # fmt: skip
+    assert stale.value.code == "already_played"
+    assert len(Room.objects.get(pk=room.pk).state["hands"][0]) == 12
+
+
+def test_a_person_who_keeps_the_game_waiting_gets_the_default(open_room, players):
+    room = burraco_room(open_room, players)
+    done = services.seat_timeout(room_id=room.pk, actor="host", force=True)
+    assert done["timed_out"] == [0]
+    room = Room.objects.get(pk=room.pk)
+    assert room.state["phase"] == "play" and len(room.state["hands"][0]) == 12
+    services.seat_timeout(room_id=room.pk, actor="host", force=True)
+    room = Room.objects.get(pk=room.pk)
+    assert room.state["to_act"] == [0] and room.state["phase"] == "draw"  # discarded; bots played
+    assert [a.by for a in RoomAction.objects.filter(room=room, seat=0)] == ["timeout"] * 2
