@@ -4,12 +4,12 @@ log replays to the stored state; a timed-out turn plays the default; double send
 import random
 
 import pytest
-from partynight.services.errors import ServiceError
 
 from games import services
 from games.engines import replay
 from games.engines.burraco import ENGINE
 from games.models import Room, RoomAction
+from live.errors import ServiceError
 
 
 def log_of(room):
