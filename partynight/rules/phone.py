@@ -120,7 +120,7 @@ def _between_rounds(night_state, round_, table, seat, next_seat) -> PhoneView:
         return PhoneView(
             "break",
             "Break time ☕",
-            f"After the break, round {number}: {where}. {starts}",
+            f"After the break, round {number}: {where[0].lower()}{where[1:]}. {starts}",
             pad=True,
             pad_reason=f"Round {number} starts after the break.",
             ring=ring,

@@ -12,6 +12,7 @@
   let snap = null; // the last snapshot, with `phone` and `table` kept current by table events
   let pending = null; // {id, v, round, until}: a roll sent, its table event not yet in
   let ringing = null; // the client id of a "start round" tap in flight
+  let sending = null; // the client id of the roll the news line says is being sent
   let context = null; // "round:phase": what the news, notice and error lines belong to
   let conn = null;
   let audio = null;
@@ -190,8 +191,9 @@
         // carries the version that follows it
         if (msg.table_version && snap.table && snap.table.version < msg.table_version) pending.until = msg.table_version;
         else pending = null;
-        if (msg.type === "error") say("news", "");
       }
+      // "Sending: …" / "Waiting to send: …" for a roll that was refused: not true any more
+      if (msg.type === "error" && sending === msg.client_id) say("news", "");
       const wasRing = ringing && ringing === msg.client_id;
       if (wasRing) ringing = null;
       // a second Head-table phone tapping "start round": the round has started, nothing to say
@@ -230,6 +232,7 @@
     show("error", false);
     const v = snap.table.version;
     pending = { v, round: snap.table.round, id: conn.send({ type: "roll", entry, v }) };
+    sending = pending.id;
     // never "sent": offline, the roll waits in the queue until the socket is back
     const open = connState === "open";
     say("news", (open ? "Sending: " : "Waiting to send: ") + ENTRY_WORDS[entry] + (open ? "…" : " (offline)"));

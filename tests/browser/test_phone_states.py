@@ -243,3 +243,28 @@ def seated_for_draw(night):
     night.refresh_from_db()
     by_key = {p.key: p for p in night.players.all()}
     return [by_key[k] for k in night.pending_seating[0]]
+
+
+def test_an_already_entered_roll_says_so_until_the_state_moves_on(
+    live_server_daphne, browser_context
+):
+    night = start_night(4)
+    players = seated(night, 1)
+    pages = open_phones(live_server_daphne, browser_context, players)
+    late = pages[3]
+    late.context.set_offline(True)  # this phone still shows the table before the roll
+    expect(late.locator("#conn")).to_have_attribute("data-state", "offline")
+    pad(pages[0], "1").click()
+    expect(pages[1].locator("#news")).to_have_text(f"{players[0].name} scored 1")
+    pad(late, "1").click()  # the same roll, entered again from an old screen
+    late.context.set_offline(False)
+    expect(late.locator("#error")).to_have_text("That roll was already entered at your table.")
+    readable(late, late.locator("#error"))
+    expect(late.locator("#news")).to_have_text("")  # not "waiting to send" any more
+    shot(late, "already-entered")
+    pad(pages[0], "bunco").click()
+    pages[0].locator("#confirm-yes").click()
+    headline(late, re.compile(r"seat \d · partner "), "next_round")
+    expect(late.locator("#error")).to_be_hidden()  # it belonged to the round that ended
+    expect(late.locator("#news")).to_have_text("")
+    assert Event.objects.filter(night=night, kind="roll").count() == 2

@@ -127,7 +127,7 @@ def test_the_break_says_what_happens_after():
     seat = {"table": 3, "name": "Foot", "seat": 0, "partner": "Jo"}
     brk = view(night_state="break", round_=round_("done", 12), next_seat=seat)
     assert (brk.phase, brk.headline) == ("break", "Break time ☕")
-    assert brk.detail.startswith("After the break, round 13: Go to the Foot table, seat 1")
+    assert brk.detail.startswith("After the break, round 13: go to the Foot table, seat 1")
     assert brk.ring is None
 
 
