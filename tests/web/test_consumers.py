@@ -399,7 +399,7 @@ async def test_the_head_table_phones_start_the_next_round_first_tap_wins(host):
     await until(footer, lambda m: m.get("client_id") == "f1")
     v = phones[0].snapshot["table"]["version"]
     await phones[0].send_json_to(roll("bunco", v=v, client_id="bb"))  # rings the bell
-    await until(footer, lambda m: m["type"] == "snapshot" and m["round"]["state"] == "finishing")
+    await until(footer, lambda m: m["type"] == "night" and m["what"] == "bell")
     await footer.send_json_to(roll("0", client_id="f2"))  # the turn ends: the round is done
     done = await until(
         phones[0], lambda m: m["type"] == "snapshot" and m["round"]["state"] == "done"
