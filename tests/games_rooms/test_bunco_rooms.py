@@ -13,7 +13,12 @@ from games.engines import get_engine, replay
 from games.models import Room
 from live.errors import ServiceError
 from tests.games.test_bunco_cards_properties import disguise
-from tests.games_rooms.test_consumers import WAIT, connect, frames, moved_on, room_now, setup
+from tests.games_rooms.test_consumers import (
+    frames,
+    moved_on,
+    seats_and_screen_started,
+    setup,
+)
 
 BC = get_engine("bunco_cards")
 
@@ -94,13 +99,7 @@ async def test_no_frame_shows_a_hand_or_the_deck_to_another_seat():
     room, players = await database_sync_to_async(setup)(
         "bunco_cards", humans=2, bots=2, scoring=False
     )
-    phones = [await connect(f"/ws/rooms/{room.pk}/{p.token}/") for p in players]
-    screen = await connect(f"/ws/rooms/screen/{room.screen_token}/")
-    sockets = [(phones[0], 0), (phones[1], 1), (screen, None)]
-    for socket, _ in sockets:
-        assert (await socket.receive_json_from(timeout=WAIT))["type"] == "snapshot"
-    version = (await database_sync_to_async(room_now)(room)).version
-    await phones[0].send_json_to({"type": "start", "client_id": "go"})
+    phones, sockets, version = await seats_and_screen_started(room, players)
     rng, seen = random.Random(2), 0
     for step in range(400):
         current = await moved_on(room, version)

@@ -11,7 +11,15 @@ from channels.db import database_sync_to_async
 
 from games.engines.burraco import ENGINE
 from games.engines.burraco.views import sort_key
-from tests.games_rooms.test_consumers import WAIT, connect, frames, moved_on, room_now, setup
+from tests.games_rooms.test_consumers import (
+    WAIT,
+    connect,
+    frames,
+    moved_on,
+    room_now,
+    seats_and_screen_started,
+    setup,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -45,13 +53,7 @@ def check_frame(frame, state, seat, version):
 
 async def test_no_frame_shows_a_seat_or_the_screen_a_hidden_card():
     room, players = await database_sync_to_async(setup)("burraco", humans=2, bots=2, max_hands=1)
-    phones = [await connect(f"/ws/rooms/{room.pk}/{p.token}/") for p in players]
-    screen = await connect(f"/ws/rooms/screen/{room.screen_token}/")
-    sockets = [(phones[0], 0), (phones[1], 1), (screen, None)]
-    for socket, _ in sockets:
-        assert (await socket.receive_json_from(timeout=WAIT))["type"] == "snapshot"
-    version = (await database_sync_to_async(room_now)(room)).version
-    await phones[0].send_json_to({"type": "start", "client_id": "go"})
+    phones, sockets, version = await seats_and_screen_started(room, players)
     rng, seen, kinds = random.Random(1), 0, set()
     for step in range(400):
         current = await moved_on(room, version)

@@ -61,6 +61,19 @@ def room_now(room):
     return Room.objects.get(pk=room.pk)
 
 
+async def seats_and_screen_started(room, players):
+    """The first two players' phones and the room's screen, each past its snapshot, then the
+    first phone starts the room: (phones, [(socket, seat)...], the version before the start)."""
+    phones = [await connect(f"/ws/rooms/{room.pk}/{p.token}/") for p in players]
+    screen = await connect(f"/ws/rooms/screen/{room.screen_token}/")
+    sockets = [(phones[0], 0), (phones[1], 1), (screen, None)]
+    for socket, _ in sockets:
+        assert (await socket.receive_json_from(timeout=WAIT))["type"] == "snapshot"
+    version = (await database_sync_to_async(room_now)(room)).version
+    await phones[0].send_json_to({"type": "start", "client_id": "go"})
+    return phones, sockets, version
+
+
 async def moved_on(room, version):
     """The room once its version passed `version` (the action sent has been applied)."""
     async with asyncio.timeout(WAIT):

@@ -8,7 +8,13 @@ import random
 import pytest
 from channels.db import database_sync_to_async
 
-from tests.games_rooms.test_consumers import connect, frames, frames_for_seat, moved_on, room_now
+from tests.games_rooms.test_consumers import (
+    frames,
+    frames_for_seat,
+    moved_on,
+    room_now,
+    seats_and_screen_started,
+)
 from tests.games_rooms.test_consumers import setup as room_setup
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -41,13 +47,7 @@ def check_no_leak(frame, state):
 
 async def test_no_frame_shows_a_hand_or_the_reserve_below_its_top():
     room, players = await database_sync_to_async(room_setup)("russian_bank", bots=0, mode="stop")
-    phones = [await connect(f"/ws/rooms/{room.pk}/{p.token}/") for p in players]
-    screen = await connect(f"/ws/rooms/screen/{room.screen_token}/")
-    sockets = [(phones[0], 0), (phones[1], 1), (screen, None)]
-    for socket, _ in sockets:
-        assert (await socket.receive_json_from(timeout=WAIT))["type"] == "snapshot"
-    version = (await database_sync_to_async(room_now)(room)).version
-    await phones[0].send_json_to({"type": "start", "client_id": "go"})
+    phones, sockets, version = await seats_and_screen_started(room, players)
     rng, seen, stops = random.Random(3), 0, 0
     for step in range(60):
         try:
