@@ -35,10 +35,14 @@ from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out"
-ORIGIN = "http://127.0.0.1"
 ENTRIES = ["0"] * 15 + ["1"] * 4 + ["2"]  # mostly misses: rounds last, the bell rarely rings
 FAN_OUT = 5  # four phones at the table and the dashboard
 sys.path.insert(0, str(ROOT))
+
+
+def origin_of(url: str) -> str:
+    """The origin a page on this server sends (the server checks the port too)."""
+    return f"http://{urlsplit(url).netloc}"
 
 
 def free_port() -> int:
@@ -202,7 +206,11 @@ async def connect(url, cookie=None):
     for attempt in range(20):
         try:
             return await ws_connect(
-                url, origin=ORIGIN, additional_headers=headers, open_timeout=60, max_queue=None
+                url,
+                origin=origin_of(url),
+                additional_headers=headers,
+                open_timeout=60,
+                max_queue=None,
             )
         except (OSError, TimeoutError):
             await asyncio.sleep(0.2 * (attempt + 1))

@@ -10,8 +10,8 @@ from channels.db import database_sync_to_async
 
 from games import selectors, services
 from games.models import Room
+from partynight import links
 from partynight.consumers import NightConsumer
-from partynight.models import Player
 from partynight.services.errors import ServiceError
 from partynight.services.messages import MessageError, parse_message
 
@@ -42,15 +42,13 @@ class RoomConsumer(NightConsumer):
     role = "room"
     actions = ("act", "sit", "bot", "leave", "start")
     refusal = "This room link is not valid (a mistyped link, or not a player of this night)."
-    player = None
+    player = timer = None
 
     @database_sync_to_async
     def authenticate(self):
         kwargs = self.scope["url_route"]["kwargs"]
         self.room_id, self.timer, self.seat = kwargs["room_id"], None, None
-        self.player = Player.objects.filter(
-            token=kwargs["token"], active=True, is_ghost=False, night__rooms=self.room_id
-        ).first()
+        self.player = links.player(kwargs["token"], room_id=self.room_id)
         return self.player is not None
 
     def socket_owner(self):
@@ -124,10 +122,10 @@ class RoomConsumer(NightConsumer):
             except ServiceError:  # too early by the database's clock: try again shortly
                 await asyncio.sleep(1)
 
-    async def disconnect(self, code):
-        if getattr(self, "timer", None):
+    def stop_tasks(self):
+        if self.timer:
             self.timer.cancel()
-        await super().disconnect(code)
+        super().stop_tasks()
 
 
 class RoomScreenConsumer(RoomConsumer):
@@ -140,7 +138,7 @@ class RoomScreenConsumer(RoomConsumer):
     @database_sync_to_async
     def authenticate(self):
         token = self.scope["url_route"]["kwargs"]["token"]
-        room = Room.objects.filter(screen_token=token).first()
+        room = links.find(Room.objects, screen_token=token)
         self.room_id, self.timer, self.seat = (room and room.pk), None, None
         return room is not None
 

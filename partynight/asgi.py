@@ -1,7 +1,8 @@
 """ASGI entry point: HTTP through Django, websockets through Channels.
 
-Websockets pass the allowed-hosts origin check and get the session user (hosts) before
-reaching a consumer; players authenticate with their link token inside the consumer.
+Websockets pass the origin check (an allowed host on the same port: partynight/origin.py)
+and get the session user (hosts) before reaching a consumer; players authenticate with
+their link token inside the consumer.
 """
 
 import os
@@ -13,15 +14,13 @@ django_asgi_app = get_asgi_application()  # set up Django before importing consu
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from partynight.origin import origin_checked  # noqa: E402
 from partynight.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        "websocket": origin_checked(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

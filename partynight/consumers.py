@@ -9,8 +9,8 @@ from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from partynight import demo, limits
-from partynight.models import Night, Player
+from partynight import demo, limits, links
+from partynight.models import Night
 from partynight.services import broadcast, play, selectors
 from partynight.services.errors import ServiceError
 from partynight.services.messages import MessageError, parse_message
@@ -67,10 +67,37 @@ class NightConsumer(AsyncJsonWebsocketConsumer):
 
     role = ""
     actions: tuple[str, ...] = ()
+    slot = lease = None  # the socket slot leased in the cache, and the task renewing it
+    groups_joined: set = frozenset()
+
+    async def __call__(self, scope, receive, send):
+        """Whatever ends this consumer gives back what it holds: a normal close, a crash, or
+        Daphne killing it for taking too long to shut down (then disconnect() never runs,
+        and without this the renewer would keep its socket slot for good)."""
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            _open_sockets.discard(self)
+            self.stop_tasks()
+            if self.slot or self.groups_joined:  # killed: no await is safe in here
+                asyncio.ensure_future(self.give_back())
+
+    def stop_tasks(self):
+        """Cancel what this consumer started (synchronous: it runs in a cancelled task)."""
+        if self.lease:
+            self.lease.cancel()
+
+    async def give_back(self):
+        slot, groups = self.slot, self.groups_joined
+        self.slot, self.groups_joined = None, set()
+        if slot:
+            await cached(limits.socket_release)(slot, self.channel_name)
+        for group in groups:
+            await self.channel_layer.group_discard(group, self.channel_name)
 
     async def connect(self):
         self.groups_joined = set()
-        self.bucket, self.slot, self.lease = limits.TokenBucket(), None, None
+        self.bucket = limits.TokenBucket()
         await self.accept()
         _open_sockets.add(self)
         ip = limits.client_ip(self.scope)
@@ -101,13 +128,8 @@ class NightConsumer(AsyncJsonWebsocketConsumer):
             await cached(limits.socket_renew)(self.slot)
 
     async def disconnect(self, code):
-        _open_sockets.discard(self)
-        if getattr(self, "lease", None):
-            self.lease.cancel()
-        if getattr(self, "slot", None):
-            await cached(limits.socket_release)(self.slot, self.channel_name)
-        for group in getattr(self, "groups_joined", ()):
-            await self.channel_layer.group_discard(group, self.channel_name)
+        self.stop_tasks()
+        await self.give_back()
 
     async def join(self, groups):
         """Be in exactly `groups` (a phone changes table groups between rounds)."""
@@ -190,12 +212,7 @@ class PlayerConsumer(NightConsumer):
 
     @database_sync_to_async
     def authenticate(self):
-        token = self.scope["url_route"]["kwargs"]["token"]
-        self.player = (
-            Player.objects.select_related("night")
-            .filter(token=token, active=True, is_ghost=False)
-            .first()
-        )
+        self.player = links.player(self.scope["url_route"]["kwargs"]["token"])
         return self.player is not None
 
     def socket_owner(self):
@@ -247,7 +264,7 @@ class WatchConsumer(NightConsumer):
     @database_sync_to_async
     def authenticate(self):
         token = self.scope["url_route"]["kwargs"]["token"]
-        self.night = Night.objects.filter(screen_token=token).first()
+        self.night = links.find(Night.objects, screen_token=token)
         return self.night is not None
 
     async def send_snapshot(self):
@@ -277,7 +294,7 @@ class HostConsumer(WatchConsumer):
         night_id = self.scope["url_route"]["kwargs"]["night_id"]
         if not user or not user.is_authenticated:
             return False
-        self.night = Night.objects.filter(pk=night_id, host=user).first()
+        self.night = links.find(Night.objects.filter(host=user), pk=night_id)
         self.actor = f"host:{user.username}"
         return self.night is not None
 
