@@ -12,6 +12,7 @@ from games import selectors, services
 from games.models import Room
 from partynight import links
 from partynight.consumers import NightConsumer
+from partynight.services.broadcast import player_group
 from partynight.services.errors import ServiceError
 from partynight.services.messages import MessageError, parse_message
 
@@ -63,7 +64,10 @@ class RoomConsumer(NightConsumer):
         mine = services.watch_group(self.room_id)
         if seat is not None:
             mine = services.seat_group(self.room_id, seat)
-        await self.join([services.room_group(self.room_id), mine])
+        groups = [services.room_group(self.room_id), mine]
+        if self.player:  # told when the host removes them
+            groups.append(player_group(self.player.pk))
+        await self.join(groups)
         snapshot = await database_sync_to_async(self.snapshot)()
         self.seat = snapshot["seat"]
         await self.send_json(snapshot)

@@ -22,7 +22,7 @@ from games.engines import RulesError, get_engine
 from games.models import Room, RoomAction
 from partynight.models import Night, Player
 from partynight.services.broadcast import send_after_commit
-from partynight.services.common import idempotent
+from partynight.services.common import idempotent, player_now
 from partynight.services.errors import ServiceError
 
 # Card rooms per night, finished ones included: enough for 48 players to play several
@@ -118,7 +118,8 @@ def _free_seat(room: Room, seat: int | None) -> int:
 def seat_join(*, room_id, player: Player, seat=None) -> dict:
     """`player` sits at `seat` (the first empty one if None); sitting again moves them."""
     room = _open_room(room_id)
-    if player.night_id != room.night_id or not player.active or player.is_ghost:
+    player = player_now(player)
+    if player.night_id != room.night_id:
         raise ServiceError("Only the night's players can sit here.", "not_allowed")
     if player.pk in room.seats:
         mine = room.seats.index(player.pk)
@@ -135,7 +136,7 @@ def seat_join(*, room_id, player: Player, seat=None) -> dict:
 def _seated(room: Room, player: Player | None) -> None:
     """A player may add bots or start only from a seat of this room (the host, `player`
     None, always may); the locked room row is the fresh truth about who sits there."""
-    if player is not None and player.pk not in room.seats:
+    if player is not None and player_now(player).pk not in room.seats:
         raise ServiceError(
             "Take a seat first: only the room's players or the host can do that.", "not_seated"
         )
@@ -154,6 +155,8 @@ def seat_add_bot(*, room_id, seat=None, actor, player: Player | None = None) -> 
 def seat_leave(*, room_id, seat, actor, player: Player | None = None) -> dict:
     """Free `seat` before the start; during play a bot takes it over (the game needs it)."""
     room = _lock(room_id)
+    if player is not None:
+        player_now(player)
     if type(seat) is not int or not 0 <= seat < len(room.seats) or room.seats[seat] is None:
         raise ServiceError("Nobody sits there.", "not_found")
     if player is not None and room.seats[seat] != player.pk:
@@ -206,7 +209,7 @@ def action_apply(
             raise ServiceError("The game is not being played.", "wrong_state")
         if type(seat) is not int or not 0 <= seat < len(room.seats):
             raise ServiceError("There is no such seat.", "not_found")
-        if player is not None and room.seats[seat] != player.pk:
+        if player is not None and room.seats[seat] != player_now(player).pk:
             raise ServiceError("That is not your seat.", "not_your_seat")
         if seen_version is not None:
             since = RoomAction.objects.filter(room=room, seat=seat, version__gt=seen_version)

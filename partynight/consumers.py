@@ -12,6 +12,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from partynight import demo, limits, links
 from partynight.models import Night
 from partynight.services import broadcast, play, selectors
+from partynight.services.common import REMOVED
 from partynight.services.errors import ServiceError
 from partynight.services.messages import MessageError, parse_message
 
@@ -197,6 +198,9 @@ class NightConsumer(AsyncJsonWebsocketConsumer):
 
     async def table_event(self, event):
         await self.send_json(event["payload"])
+
+    async def player_removed(self, event):
+        await self.refuse("removed", REMOVED, 4403)
 
     async def night_event(self, event):
         await self.send_json(event["payload"])

@@ -89,6 +89,12 @@ def table_changed(night_id: int, table: int, payload: dict, phones: dict | None 
     )
 
 
+def player_removed(player_id: int) -> None:
+    """The host removed a player or gave their chair to a ghost: their phones and room
+    sockets close (the link no longer plays)."""
+    send_after_commit([player_group(player_id)], {"type": "player.removed"})
+
+
 def night_changed(night_id: int, payload: dict) -> None:
     """Something night-wide changed (bell, round start or end, players, prizes): every
     screen gets the event, then sends its own fresh snapshot."""

@@ -4,9 +4,11 @@ import random
 
 from django.db import IntegrityError, transaction
 
-from partynight.models import Event, Night, Round
+from partynight.models import Event, Night, Player, Round
 from partynight.rules.config import Rules
 from partynight.services.errors import ServiceError
+
+REMOVED = "The host took you off this night's list, so this link no longer plays."
 
 
 def lock_night(night_id: int) -> Night:
@@ -82,6 +84,15 @@ def idempotent(scope_id: int, client_id: str | None, action, lookup=event_result
         if first is None:
             raise
         return first
+
+
+def player_now(player: Player) -> Player:
+    """`player` as the database has them now, not a socket's copy from connect time: a
+    player the host removed or replaced by a ghost may no longer act."""
+    fresh = Player.objects.filter(pk=player.pk, active=True, is_ghost=False).first()
+    if fresh is None:
+        raise ServiceError(REMOVED, "removed")
+    return fresh
 
 
 def current_round(night: Night) -> Round | None:

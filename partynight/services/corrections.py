@@ -7,6 +7,7 @@ from django.db import transaction
 from partynight.models import Event, Night, Player, Round, Seat, Table
 from partynight.rules.errors import RulesError
 from partynight.rules.table import TableRound, adjust_points, move_bunco, replace_player
+from partynight.services import broadcast
 from partynight.services.common import current_round, idempotent, lock_night, log_event
 from partynight.services.errors import ServiceError
 from partynight.services.nights import check_name_free, clean_name
@@ -173,6 +174,7 @@ def _take_chair(night: Night, old: Player, new: Player) -> None:
             announce_table(night, round_, table, None)
     old.active = False
     old.save(update_fields=["active"])
+    broadcast.player_removed(old.pk)
 
 
 def _log_correction(night, round_, table, kind, actor, data, result, client_id, notice) -> None:

@@ -146,6 +146,7 @@ def player_remove(*, night_id, player_id, actor) -> None:
         player.save(update_fields=["active", "paid"])
         _unseat(night)
         log_event(night, "player_removed", actor, {"player": player.pk, "name": player.name})
+        broadcast.player_removed(player.pk)
         _changed(night, "players")
 
 

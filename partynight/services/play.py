@@ -24,6 +24,7 @@ from partynight.services.common import (
     idempotent,
     lock_night,
     log_event,
+    player_now,
     rules_of,
     seeded,
 )
@@ -116,7 +117,7 @@ def roll_record(
         night = lock_night(night_id)
         if night.state != Night.State.PLAYING:
             raise ServiceError("No round is being played right now.", "wrong_state")
-        table = _table_for(night, player, table_number)
+        table = _table_for(night, player and player_now(player), table_number)
         round_ = table.round
         round_.night = night  # the locked row, not a second copy
         if round_.state == Round.State.DONE:

@@ -8,6 +8,7 @@
 (function () {
   "use strict";
   const BACKOFF_MS = [100, 500, 1000, 2000, 5000];
+  const FINAL = ["bad_link", "removed"]; // the link is dead: the server closed for good
 
   function newId() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
@@ -63,6 +64,7 @@
         versions[msg.scope] = msg.v;
       }
       if (msg.type === "result" || msg.type === "error") dequeue(msg.client_id);
+      if (msg.type === "error" && FINAL.includes(msg.code)) closed = true; // reconnecting cannot help
       handlers.onMessage(msg);
     }
 
