@@ -48,31 +48,45 @@ def log_event(night, kind, actor, data=None, result=None, client_id=None, round_
     )
 
 
-def event_result(night_id: int, client_id: str) -> dict | None:
-    """The recorded answer of the night's event with this client id, or None."""
-    return (
+REUSED_ID = "That message id was already used for another action: send it with a new id."
+
+
+def event_record(night_id: int, client_id: str) -> tuple[list, dict] | None:
+    """Who did the night's event with this client id and what they asked (the request a
+    roll records), and its answer; or None."""
+    row = (
         Event.objects.filter(night_id=night_id, client_id=client_id)
-        .values_list("result", flat=True)
+        .values_list("actor", "data", "result")
         .first()
     )
+    if row is None:
+        return None
+    actor, data, result = row
+    return [actor, data.get("request")], result
 
 
-def replayed(scope_id: int, client_id: str | None, lookup=event_result) -> dict | None:
+def replayed(scope_id: int, client_id: str | None, lookup, asked: list) -> dict | None:
     """The first answer to an action already recorded with this client id, or None.
-    `lookup(scope_id, client_id)` finds it: a night's events by default, a room's actions
-    for the card rooms (games/services.py)."""
+    `lookup(scope_id, client_id)` finds (who and what, answer): a night's events by
+    default, a room's actions for the card rooms (games/services.py). The id belongs to
+    the first action: another actor's id, or the same id for a different request, is an
+    error, never someone else's answer."""
     if not client_id:
         return None
-    result = lookup(scope_id, client_id)
-    if result is None:
+    record = lookup(scope_id, client_id)
+    if record is None:
         return None
+    first, result = record
+    if first != asked:
+        raise ServiceError(REUSED_ID, "client_id_reused")
     return {**result, "replayed": True}
 
 
-def idempotent(scope_id: int, client_id: str | None, action, lookup=event_result):
+def idempotent(scope_id: int, client_id: str | None, action, lookup=event_record, asked=None):
     """Run `action()` in a transaction unless this client id was already recorded; a repeat
-    (a double tap, a retry after a dropped connection) gets the first answer back."""
-    first = replayed(scope_id, client_id, lookup)
+    (a double tap, a retry after a dropped connection) gets the first answer back. `asked`
+    is what `lookup` gives for this action: [actor, request] for a night's events."""
+    first = replayed(scope_id, client_id, lookup, asked)
     if first is not None:
         return first
     try:
@@ -80,7 +94,7 @@ def idempotent(scope_id: int, client_id: str | None, action, lookup=event_result
             return action()
     except IntegrityError:
         # Two copies raced past the check above; the loser answers with the winner's result.
-        first = replayed(scope_id, client_id, lookup)
+        first = replayed(scope_id, client_id, lookup, asked)
         if first is None:
             raise
         return first

@@ -59,7 +59,7 @@ def roll_undo(*, night_id, table_number, actor, client_id=None) -> dict:
         _log_correction(night, round_, table, "roll_undone", actor, data, result, client_id, notice)
         return result
 
-    return idempotent(night_id, client_id, action)
+    return idempotent(night_id, client_id, action, asked=[actor, None])
 
 
 def points_adjust(*, night_id, table_number, team, delta, reason, actor, client_id=None) -> dict:
@@ -92,7 +92,7 @@ def points_adjust(*, night_id, table_number, team, delta, reason, actor, client_
         finish_round_if_done(night, round_)
         return result
 
-    return idempotent(night_id, client_id, action)
+    return idempotent(night_id, client_id, action, asked=[actor, None])
 
 
 def bunco_reassign(*, night_id, table_number, from_player, to_player, actor, client_id=None):
@@ -118,7 +118,7 @@ def bunco_reassign(*, night_id, table_number, from_player, to_player, actor, cli
         )
         return result
 
-    return idempotent(night_id, client_id, action)
+    return idempotent(night_id, client_id, action, asked=[actor, None])
 
 
 def player_replace_by_ghost(*, night_id, player_id, actor) -> Player:

@@ -1,6 +1,8 @@
 """Playing rounds: start a round, record rolls (people's and ghosts'), ring the bell,
 finish the round and work out where everyone moves."""
 
+import json
+
 from django.utils import timezone
 
 from partynight.models import Night, Player, Round, Seat, Table
@@ -87,7 +89,7 @@ def round_start(*, night_id, number: int, actor, client_id=None, player=None) ->
         announce_night(night, "round_started")
         return result
 
-    return idempotent(night_id, client_id, action)
+    return idempotent(night_id, client_id, action, asked=[actor, None])
 
 
 def _at_next_head_table(night: Night, player: Player) -> bool:
@@ -112,6 +114,9 @@ def roll_record(
     "bunco", "wipeout"). `seen_version` is the table version the phone showed: if the table
     has moved on since (another phone entered this roll first) the answer is "already
     recorded", never a second count. A repeated client id gets the first answer back."""
+    # what the id stands for: reusing it for another roll is an error, not a replay
+    request = {"table": table_number, "dice": dice, "entry": entry, "v": seen_version}
+    request = json.loads(json.dumps(request))  # as the log stores it: tuples become lists
 
     def action():
         night = lock_night(night_id)
@@ -133,13 +138,13 @@ def roll_record(
                 values = dice_for_entry(entry, state.up)
             except RulesError as error:
                 raise ServiceError(str(error), "invalid_roll") from None
-        outcome = _apply(night, round_, table, state, values, actor, client_id, entry)
+        outcome = _apply(night, round_, table, state, values, actor, client_id, entry, request)
         _play_ghosts(night, round_, table)
         if table.state["phase"] == "done":  # only then can the whole round be over
             finish_round_if_done(night, round_)
         return {"ok": True, "roll": outcome, "table_version": table.version}
 
-    return idempotent(night_id, client_id, action)
+    return idempotent(night_id, client_id, action, asked=[actor, request])
 
 
 def bell_ring(*, night_id, number: int, actor, client_id=None) -> dict:
@@ -157,7 +162,7 @@ def bell_ring(*, night_id, number: int, actor, client_id=None) -> dict:
         finish_round_if_done(night, round_)
         return {"ok": True}
 
-    return idempotent(night_id, client_id, action)
+    return idempotent(night_id, client_id, action, asked=[actor, None])
 
 
 def _table_for(night: Night, player: Player | None, number: int | None) -> Table:
@@ -179,9 +184,10 @@ def _table_for(night: Night, player: Player | None, number: int | None) -> Table
     return table
 
 
-def _apply(night, round_, table, state, dice, actor, client_id=None, entry=None) -> dict:
+def _apply(night, round_, table, state, dice, actor, client_id=None, entry=None, request=None):
     """Apply one roll to `table`, log it, move the fuzzy die and ring the bell if due.
-    `entry` is the phone button the roll came from (the log shows it rather than dice)."""
+    `entry` is the phone button the roll came from (the log shows it rather than dice);
+    `request` what the client id stands for (common.idempotent)."""
     rules = rules_of(night)
     try:
         new, outcome = apply_roll(state, dice, rules)
@@ -198,6 +204,8 @@ def _apply(night, round_, table, state, dice, actor, client_id=None, entry=None)
     data = {"before": state.to_dict(), "fuzzy_before": fuzzy_before, "dice": list(outcome.dice)}
     if entry is not None:
         data["entry"] = entry
+    if request is not None:
+        data["request"] = request
     event = log_event(
         night,
         "roll",
