@@ -10,11 +10,12 @@ from channels.db import database_sync_to_async
 
 from games import selectors, services
 from games.models import Room
-from partynight import links
-from partynight.consumers import NightConsumer
+from partynight import limits, links
+from partynight.consumers import NightConsumer, screen_owners
 from partynight.services.broadcast import player_group
 from partynight.services.errors import ServiceError
 from partynight.services.messages import MessageError, parse_message
+from partynight.snapshots import SharedSnapshots
 
 SCHEMAS = {
     "resync": {},
@@ -37,6 +38,14 @@ def parse_room_message(text: str, actions: tuple[str, ...]) -> dict:
     return message
 
 
+def _public_snapshot(room_id):
+    return selectors.room_snapshot(Room.objects.get(pk=room_id), None)
+
+
+# The spectators' view of a room, one per room and version (partynight/snapshots.py).
+public_snapshots = SharedSnapshots(selectors.room_version, _public_snapshot)
+
+
 class RoomConsumer(NightConsumer):
     """A player's phone in a room, by the player's own per-night link token."""
 
@@ -52,8 +61,8 @@ class RoomConsumer(NightConsumer):
         self.player = links.player(kwargs["token"], room_id=self.room_id)
         return self.player is not None
 
-    def socket_owner(self):
-        return f"player:{self.player.pk}"  # the room sockets count with the phone's others
+    def socket_owners(self):  # the room sockets count with the phone's others
+        return [(f"player:{self.player.pk}", limits.SOCKETS_PER_PLAYER, limits.TOO_MANY_SOCKETS)]
 
     def parse(self, text):
         return parse_room_message(text, self.actions)
@@ -146,8 +155,14 @@ class RoomScreenConsumer(RoomConsumer):
         self.room_id, self.timer, self.seat = (room and room.pk), None, None
         return room is not None
 
-    def socket_owner(self):
-        return None
+    def socket_owners(self):
+        return screen_owners(f"room-screen:{self.room_id}", self.scope)
+
+    async def send_snapshot(self):
+        await self.join([services.room_group(self.room_id), services.watch_group(self.room_id)])
+        snapshot = await public_snapshots.get(self.room_id)
+        await self.send_json(snapshot)
+        self.arm(snapshot)
 
     def act(self, message):
         raise ServiceError("This screen only watches.", "read_only")

@@ -86,6 +86,11 @@ def seat_of(room: Room, player: Player | None) -> int | None:
     return room.seats.index(player.pk)
 
 
+def room_version(room_id: int) -> int:
+    """What the public view of a room depends on: its version."""
+    return Room.objects.values_list("version", flat=True).get(pk=room_id)
+
+
 def room_snapshot(room: Room, player: Player | None) -> dict:
     """A full frame for `player`'s own seat (or as a spectator), on connect and resync."""
     frame = room_frame(room, seat_of(room, player), seat_names(room))

@@ -135,7 +135,8 @@ def seat_join(*, room_id, player: Player, seat=None) -> dict:
 
 def _seated(room: Room, player: Player | None) -> None:
     """A player may add bots or start only from a seat of this room (the host, `player`
-    None, always may); the locked room row is the fresh truth about who sits there."""
+    None, always may); the locked room row is the fresh truth about who sits there, and
+    the player is re-read (a socket's copy may be of someone the host removed)."""
     if player is not None and player_now(player).pk not in room.seats:
         raise ServiceError(
             "Take a seat first: only the room's players or the host can do that.", "not_seated"

@@ -15,6 +15,7 @@ from partynight.services import broadcast, play, selectors
 from partynight.services.common import REMOVED
 from partynight.services.errors import ServiceError
 from partynight.services.messages import MessageError, parse_message
+from partynight.snapshots import SharedSnapshots
 
 MAX_MESSAGE_BYTES = 4096
 
@@ -68,7 +69,8 @@ class NightConsumer(AsyncJsonWebsocketConsumer):
 
     role = ""
     actions: tuple[str, ...] = ()
-    slot = lease = None  # the socket slot leased in the cache, and the task renewing it
+    slots: tuple = ()  # the socket slots leased in the cache
+    lease = None  # the task renewing them
     groups_joined: set = frozenset()
 
     async def __call__(self, scope, receive, send):
@@ -80,7 +82,7 @@ class NightConsumer(AsyncJsonWebsocketConsumer):
         finally:
             _open_sockets.discard(self)
             self.stop_tasks()
-            if self.slot or self.groups_joined:  # killed: no await is safe in here
+            if self.slots or self.groups_joined:  # killed: no await is safe in here
                 asyncio.ensure_future(self.give_back())
 
     def stop_tasks(self):
@@ -89,9 +91,9 @@ class NightConsumer(AsyncJsonWebsocketConsumer):
             self.lease.cancel()
 
     async def give_back(self):
-        slot, groups = self.slot, self.groups_joined
-        self.slot, self.groups_joined = None, set()
-        if slot:
+        slots, groups = self.slots, self.groups_joined
+        self.slots, self.groups_joined = (), set()
+        for slot in slots:
             await cached(limits.socket_release)(slot, self.channel_name)
         for group in groups:
             await self.channel_layer.group_discard(group, self.channel_name)
@@ -107,26 +109,28 @@ class NightConsumer(AsyncJsonWebsocketConsumer):
         if not await self.authenticate():
             await cached(limits.link_failed)(ip)
             return await self.refuse("bad_link", self.refusal, 4403)
-        owner = self.socket_owner()
-        if owner is not None:
-            self.slot = await cached(limits.socket_claim)(owner, self.channel_name)
-            if self.slot is None:
-                return await self.refuse("too_many_sockets", limits.TOO_MANY_SOCKETS, 4429)
-            if self.slot:
-                self.lease = asyncio.ensure_future(self.renew_lease())
+        for owner, most, refusal in self.socket_owners():
+            slot = await cached(limits.socket_claim)(owner, self.channel_name, most)
+            if slot is None:
+                return await self.refuse("too_many_sockets", refusal.format(most=most), 4429)
+            if slot:  # "": the cache is down, no limit
+                self.slots += (slot,)
+        if self.slots:
+            self.lease = asyncio.ensure_future(self.renew_lease())
         await self.send_snapshot()
 
     async def refuse(self, code, message, close):
         await self.send_json({"type": "error", "code": code, "message": message}, close=close)
 
-    def socket_owner(self):
-        """Who this socket counts against (at most limits.SOCKETS_PER_PLAYER each)."""
-        return None
+    def socket_owners(self):
+        """Whom this socket counts against: [(owner, at most, refusal)]."""
+        return []
 
     async def renew_lease(self):
         while True:
             await asyncio.sleep(limits.SOCKET_LEASE / 3)
-            await cached(limits.socket_renew)(self.slot)
+            for slot in self.slots:
+                await cached(limits.socket_renew)(slot)
 
     async def disconnect(self, code):
         self.stop_tasks()
@@ -219,8 +223,8 @@ class PlayerConsumer(NightConsumer):
         self.player = links.player(self.scope["url_route"]["kwargs"]["token"])
         return self.player is not None
 
-    def socket_owner(self):
-        return f"player:{self.player.pk}"
+    def socket_owners(self):
+        return [(f"player:{self.player.pk}", limits.SOCKETS_PER_PLAYER, limits.TOO_MANY_SOCKETS)]
 
     async def send_snapshot(self):
         snapshot = await database_sync_to_async(self.snapshot)()
@@ -259,11 +263,35 @@ class PlayerConsumer(NightConsumer):
         )
 
 
+def screen_owners(link: str, scope: dict) -> list:
+    """A big-screen link's sockets are capped per link and per address (issue 12: 150 of
+    them from one address made other players' handshakes fail)."""
+    return [
+        (link, limits.SOCKETS_PER_SCREEN, limits.TOO_MANY_SOCKETS),
+        (
+            f"screens:{limits.client_ip(scope)}",
+            limits.SCREEN_SOCKETS_PER_ADDRESS,
+            limits.TOO_MANY_SCREENS,
+        ),
+    ]
+
+
+def _night_snapshot(night_id):
+    return selectors.night_snapshot(Night.objects.get(pk=night_id))
+
+
+# One snapshot per night and versions, shared by its dashboards and big screens.
+night_snapshots = SharedSnapshots(selectors.night_versions, _night_snapshot)
+
+
 class WatchConsumer(NightConsumer):
     """The big screen: read-only, by the night's screen link."""
 
     role = "screen"
     refusal = "This big-screen link is not valid."
+
+    def socket_owners(self):
+        return screen_owners(f"screen:{self.night.pk}", self.scope)
 
     @database_sync_to_async
     def authenticate(self):
@@ -277,11 +305,7 @@ class WatchConsumer(NightConsumer):
         await self.join(
             [broadcast.night_group(self.night.pk), broadcast.watch_group(self.night.pk)]
         )
-        await self.send_json(await database_sync_to_async(self.snapshot)())
-
-    def snapshot(self):
-        self.night.refresh_from_db()
-        return selectors.night_snapshot(self.night)
+        await self.send_json(await night_snapshots.get(self.night.pk))
 
 
 class HostConsumer(WatchConsumer):
@@ -291,6 +315,11 @@ class HostConsumer(WatchConsumer):
     role = "host"
     actions = ("roll", "bell", "start_round")
     refusal = "Log in as this night's host to open its dashboard."
+
+    def socket_owners(self):
+        return [
+            (f"host:{self.scope['user'].pk}", limits.SOCKETS_PER_SCREEN, limits.TOO_MANY_SOCKETS)
+        ]
 
     @database_sync_to_async
     def authenticate(self):

@@ -5,9 +5,11 @@
   or room token) counts against the client's IP; past `BAD_LINKS_PER_MINUTE` in a window of
   `BAD_LINK_WINDOW` seconds every link is refused (HTTP 429, websocket `rate_limited`), even
   a correct one, until the window passes.
-- Sockets per player: each player link holds at most `SOCKETS_PER_PLAYER` open websockets.
-  A socket leases one of the player's numbered slots in the cache and renews it while open,
-  so a crashed process frees its slots when the lease runs out instead of locking anyone out.
+- Sockets per player: each player link holds at most `SOCKETS_PER_PLAYER` open websockets;
+  each big-screen link (a night's or a room's) `SOCKETS_PER_SCREEN`, and one address at most
+  `SCREEN_SOCKETS_PER_ADDRESS` screen sockets over all screen links. A socket leases one of
+  its owner's numbered slots in the cache and renews it while open, so a crashed process
+  frees its slots when the lease runs out instead of locking anyone out.
 - Actions per socket: a token bucket (`ACTIONS_PER_SECOND`, burst `ACTION_BURST`), kept in
   the consumer (a socket lives in one process).
 
@@ -27,14 +29,19 @@ from django.shortcuts import render
 BAD_LINKS_PER_MINUTE = 20
 BAD_LINK_WINDOW = 60  # seconds
 SOCKETS_PER_PLAYER = 5
+SOCKETS_PER_SCREEN = 20  # the TV, the host's laptop, spectators' phones
+SCREEN_SOCKETS_PER_ADDRESS = 40  # every phone at a party shares the Wi-Fi's address
 SOCKET_LEASE = 90  # seconds; an open socket renews its slot every third of it
 ACTIONS_PER_SECOND = 10
 ACTION_BURST = 20
 
 RATE_LIMITED = "Too many wrong links from this network. Wait a minute, then try again."
 TOO_MANY_SOCKETS = (
-    f"This link is open in too many places (at most {SOCKETS_PER_PLAYER}). "
+    "This link is open in too many places (at most {most}). "
     "Close a tab or another phone, then reload."
+)
+TOO_MANY_SCREENS = (
+    "Too many screens are open from this network (at most {most}). Close some, then reload."
 )
 SLOW_DOWN = f"Too many messages (at most {ACTIONS_PER_SECOND} a second): this one was ignored."
 
@@ -111,10 +118,10 @@ def guard_link(view):
 
 
 @_safely(default="")
-def socket_claim(owner: str, channel: str) -> str | None:
-    """Lease a free slot of `owner`'s sockets for `channel`: its key, or None when all are
-    taken ("" when the cache is down: no slot, no limit)."""
-    for slot in range(SOCKETS_PER_PLAYER):
+def socket_claim(owner: str, channel: str, most: int) -> str | None:
+    """Lease a free slot of `owner`'s `most` sockets for `channel`: its key, or None when all
+    are taken ("" when the cache is down: no slot, no limit)."""
+    for slot in range(most):
         key = f"limits:sockets:{owner}:{slot}"
         if cache.add(key, channel, timeout=SOCKET_LEASE):
             return key

@@ -93,6 +93,13 @@ def pot_of(night: Night) -> int:
     return rules_of(night).contribution * paying
 
 
+def night_versions(night_id: int) -> tuple:
+    """What night_snapshot() depends on: every change it shows bumps one of these."""
+    version, number = Night.objects.values_list("version", "round_number").get(pk=night_id)
+    tables = Table.objects.filter(round__night_id=night_id, round__number=number)
+    return version, number, tuple(sorted(tables.values_list("number", "version")))
+
+
 def night_snapshot(night: Night, log: bool = False) -> dict:
     """Everything the host's dashboard and the big screen show; with `log`, each table's
     roll log of this round too (the dashboard page's, for corrections)."""

@@ -13,6 +13,7 @@ from django.core.cache import cache
 
 from partynight import consumers, limits
 from partynight.asgi import application
+from partynight.services import play, selectors
 from tests.conftest import origin_of, start_daphne
 
 from .conftest import make_night
@@ -186,3 +187,101 @@ def test_bad_connects_do_not_grow_the_server(tmp_path, capsys):
         print(f"\nRSS before {before / 1024:.1f} MiB, after 2,000 bad links {after / 1024:.1f}")
     assert set(codes) == {("bad_link", 4403)}, (codes, warm)
     assert after - before < 5 * 1024
+
+
+async def refused_with(socket):
+    error = await socket.receive_json_from(timeout=WAIT)
+    assert await socket.receive_output(timeout=WAIT) == {"type": "websocket.close", "code": 4429}
+    return error
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_screen_sockets_are_capped_per_link_and_per_address(setup, host, monkeypatch):
+    monkeypatch.setattr(limits, "SOCKETS_PER_SCREEN", 3)
+    monkeypatch.setattr(limits, "SCREEN_SOCKETS_PER_ADDRESS", 5)
+    night, room, _ = setup
+    other, _, _ = await database_sync_to_async(make_night)(host, players=4, name="Other")
+    screens = []
+    for _ in range(3):
+        screens.append(await open_socket(f"/ws/screen/{night.screen_token}/"))
+        assert (await screens[-1].receive_json_from(timeout=WAIT))["type"] == "snapshot"
+    error = await refused_with(await open_socket(f"/ws/screen/{night.screen_token}/"))
+    assert error["code"] == "too_many_sockets" and "at most 3" in error["message"]
+    # another night's screen and a room's screen, from the same address: 5 in all
+    for path in (f"/ws/screen/{other.screen_token}/", f"/ws/rooms/screen/{room.screen_token}/"):
+        screens.append(await open_socket(path))
+        assert (await screens[-1].receive_json_from(timeout=WAIT))["type"] == "snapshot"
+    error = await refused_with(await open_socket(f"/ws/screen/{other.screen_token}/"))
+    assert error["code"] == "too_many_sockets" and "from this network" in error["message"]
+    await screens.pop(0).disconnect()  # a closed screen frees its place
+    again = await open_socket(f"/ws/screen/{night.screen_token}/")
+    assert (await again.receive_json_from(timeout=WAIT))["type"] == "snapshot"
+    for socket in [*screens, again]:
+        await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_screens_resyncing_share_one_snapshot_per_version(setup, monkeypatch):
+    """20 screens resyncing used to make 20 full snapshots each time; now each version of
+    the night is built once, and a change is seen at the next resync."""
+    builds = []
+    real = selectors.night_snapshot
+    monkeypatch.setattr(selectors, "night_snapshot", lambda n: builds.append(n.pk) or real(n))
+    night, _, _ = setup
+    screens = []
+    for _ in range(limits.SOCKETS_PER_SCREEN):
+        screens.append(await open_socket(f"/ws/screen/{night.screen_token}/"))
+        assert (await screens[-1].receive_json_from(timeout=WAIT))["type"] == "snapshot"
+    for _ in range(3):
+        for screen in screens:
+            await screen.send_json_to({"type": "resync"})
+        for screen in screens:
+            assert (await screen.receive_json_from(timeout=WAIT))["type"] == "snapshot"
+    assert builds == [night.pk]
+    answer = await database_sync_to_async(play.roll_record)(
+        night_id=night.pk, table_number=1, entry="1", client_id="r", actor="host:x"
+    )
+    for screen in screens:
+        event = await screen.receive_json_from(timeout=WAIT)
+        assert event["type"] == "table" and event["v"] == answer["table_version"]
+        await screen.send_json_to({"type": "resync"})
+    for screen in screens:
+        snapshot = await screen.receive_json_from(timeout=WAIT)
+        assert snapshot["versions"]["table:1:1"] == answer["table_version"]
+    assert builds == [night.pk, night.pk]
+    for screen in screens:
+        await screen.disconnect()
+
+
+@pytest.mark.live
+@pytest.mark.django_db(transaction=True)
+def test_a_screen_flood_from_one_address_is_capped_and_players_still_connect(
+    live_server_daphne, host
+):
+    night, _, people = make_night(host)
+    base = live_server_daphne.ws_url
+    origin = origin_of(base)
+
+    async def run():
+        accepted, refused = [], 0
+        for _ in range(limits.SOCKETS_PER_SCREEN + 10):
+            socket = await websockets.connect(
+                f"{base}/ws/screen/{night.screen_token}/", origin=origin
+            )
+            frame = json.loads(await asyncio.wait_for(socket.recv(), WAIT))
+            if frame["type"] == "snapshot":
+                accepted.append(socket)
+            else:
+                assert frame["code"] == "too_many_sockets"
+                refused += 1
+                await socket.close()
+        assert (len(accepted), refused) == (limits.SOCKETS_PER_SCREEN, 10)
+        for socket in accepted:  # the accepted ones resync as fast as they may
+            for _ in range(10):
+                await socket.send(json.dumps({"type": "resync"}))
+        async with websockets.connect(f"{base}/ws/play/{people[0].token}/", origin=origin) as phone:
+            assert json.loads(await asyncio.wait_for(phone.recv(), WAIT))["type"] == "snapshot"
+        for socket in accepted:
+            await socket.close()
+
+    asyncio.run(run())
