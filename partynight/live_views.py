@@ -4,9 +4,10 @@ prizes, the results and the night's record. Views stay thin: a form, a service, 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from partynight import links
 from partynight.forms import BuncoForm, PlayerForm, PlayerNameForm, PointsForm, TableForm
 from partynight.host_views import actor_of, host_night
 from partynight.limits import guard_link
@@ -33,7 +34,7 @@ def dashboard(request, night_id):
 @guard_link
 def screen(request, token):
     """The big screen for a TV: read-only, by the night's screen link (no login)."""
-    night = get_object_or_404(Night, screen_token=token)
+    night = links.get_or_404(Night.objects, screen_token=token)
     context = {"night": night, "snapshot": selectors.night_snapshot(night)}
     return render(request, "nights/screen.html", context)
 

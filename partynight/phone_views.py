@@ -4,8 +4,9 @@ the player's websocket (docs/protocol.md); these views only render the shell."""
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+from partynight import links
 from partynight.limits import guard_link
-from partynight.models import Night, Player
+from partynight.models import Night
 from partynight.services import nights
 from partynight.services.errors import ServiceError
 
@@ -18,11 +19,7 @@ def _not_found(request, message):
 
 @guard_link
 def play(request, token):
-    player = (
-        Player.objects.select_related("night")
-        .filter(token=token, active=True, is_ghost=False)
-        .first()
-    )
+    player = links.player(token)
     if player is None:
         return _not_found(request, "This player link is not valid; ask the host for your link.")
     return render(request, "phone/play.html", {"player": player, "night": player.night})
@@ -31,7 +28,7 @@ def play(request, token):
 @guard_link
 @require_http_methods(["GET", "POST"])
 def join(request, join_token):
-    night = Night.objects.filter(join_token=join_token).first()
+    night = links.find(Night.objects, join_token=join_token)
     if night is None:
         return _not_found(request, "This join link is not valid; ask the host for the QR code.")
     error, name, status = None, "", 200
