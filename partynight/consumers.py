@@ -103,11 +103,8 @@ class NightConsumer(AsyncJsonWebsocketConsumer):
         self.bucket = limits.TokenBucket()
         await self.accept()
         _open_sockets.add(self)
-        ip = limits.client_ip(self.scope)
-        if await cached(limits.link_blocked)(ip):  # guessing links: refuse them all
-            return await self.refuse("rate_limited", limits.RATE_LIMITED, 4429)
         if not await self.authenticate():
-            await cached(limits.link_failed)(ip)
+            await limits.link_failed(limits.client_ip(self.scope))
             return await self.refuse("bad_link", self.refusal, 4403)
         for owner, most, refusal in self.socket_owners():
             slot = await cached(limits.socket_claim)(owner, self.channel_name, most)

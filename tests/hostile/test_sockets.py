@@ -9,7 +9,6 @@ import pytest
 import websockets
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.core.cache import cache
 
 from partynight import consumers, limits
 from partynight.asgi import application
@@ -76,7 +75,7 @@ async def test_a_malformed_link_is_a_bad_link_and_counts(setup, path):
     assert error["type"] == "error" and error["code"] == "bad_link"
     assert await socket.receive_output(timeout=WAIT) == {"type": "websocket.close", "code": 4403}
     # counted against the address (the test client has none: "unknown")
-    assert await database_sync_to_async(cache.get)(limits._link_key("unknown")) == 1
+    assert await database_sync_to_async(limits.failures)("link", "unknown") == 1
     await socket.disconnect()
     assert len(consumers._open_sockets) == 0
 
