@@ -139,6 +139,34 @@ def guard_link(view):
     return functools.wraps(view)(guarded)
 
 
+PDFS_PER_HOUR = 30  # per host: a night needs a handful (sheets, tables, results)
+PDF_RENDERS_AT_ONCE = 1  # per process; more wait their turn (partynight/print_views.py)
+PDF_BUSY = "Your other PDF is still being made (a few seconds). Try again once it has downloaded."
+PDF_HOURLY = f"You made {PDFS_PER_HOUR} PDFs in the last hour: wait a little before the next."
+
+
+@_safely(default=None)
+def pdf_start(user_id: int) -> str | None:
+    """May this host start a PDF now? None, or the reason not: one at a time, and at most
+    PDFS_PER_HOUR an hour."""
+    hour = f"limits:pdfs:{user_id}"
+    cache.add(hour, 0, timeout=3600)
+    if cache.get(hour, 0) >= PDFS_PER_HOUR:
+        return PDF_HOURLY
+    if not cache.add(f"limits:pdf-now:{user_id}", 1, timeout=300):
+        return PDF_BUSY
+    try:
+        cache.incr(hour)
+    except ValueError:  # the hour ran out in between
+        cache.set(hour, 1, timeout=3600)
+    return None
+
+
+@_safely(default=None)
+def pdf_done(user_id: int) -> None:
+    cache.delete(f"limits:pdf-now:{user_id}")
+
+
 @_safely(default="")
 def socket_claim(owner: str, channel: str, most: int) -> str | None:
     """Lease a free slot of `owner`'s `most` sockets for `channel`: its key, or None when all

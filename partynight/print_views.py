@@ -3,9 +3,12 @@ tally sheets and the results sheet are HTML pages that print cleanly from any br
 same templates become PDFs on the server through WeasyPrint (README: Printing). The results
 also have a read-only link with a text summary for the group chat, and a CSV export."""
 
+import asyncio
 import csv
+import functools
 
 import segno
+from asgiref.sync import sync_to_async
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.http import HttpResponse
@@ -15,7 +18,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 
-from partynight import links
+from partynight import limits, links
 from partynight.host_views import host_night
 from partynight.limits import guard_link
 from partynight.models import Night
@@ -46,8 +49,70 @@ def _number(request, name, default, most) -> int:
         return default
 
 
+class PdfPage:
+    """A page to turn into a PDF: what the sync view hands to as_pdf(), which renders it
+    off Django's shared sync thread."""
+
+    def __init__(self, html: str, filename: str):
+        self.html, self.filename = html, filename
+
+    def write(self) -> bytes:
+        weasyprint = load_weasyprint()
+        document = weasyprint.HTML(
+            string=self.html,
+            url_fetcher=weasyprint.urls.URLFetcher(allowed_protocols=()),  # nothing from outside
+        )
+        return document.write_pdf(
+            stylesheets=[weasyprint.CSS(filename=finders.find("css/print.css"))]
+        )
+
+
+_renders: dict = {}  # event loop -> its semaphore: PDF_RENDERS_AT_ONCE renders per process
+
+
+def _render_slot() -> asyncio.Semaphore:
+    loop = asyncio.get_running_loop()
+    if loop not in _renders:
+        _renders[loop] = asyncio.Semaphore(limits.PDF_RENDERS_AT_ONCE)
+    return _renders[loop]
+
+
+def _busy(request, message):
+    response = render(request, "phone/not_found.html", {"message": message}, status=429)
+    response["Retry-After"] = "10"
+    return response
+
+
+def as_pdf(view):
+    """The PDF route of a printable page. A PDF of 48 sheets takes seconds: under ASGI a
+    sync view holds the process's one sync thread all that time (three at once slowed every
+    page for half a minute), so the view only builds the HTML and the PDF is written in a
+    worker thread, one render at a time per process, one at a time and
+    `limits.PDFS_PER_HOUR` an hour per host."""
+    build = sync_to_async(view)
+
+    async def pdf(request, *args, **kwargs):
+        page = await build(request, *args, **kwargs)
+        if not isinstance(page, PdfPage):
+            return page  # the login redirect, a 404, the "WeasyPrint missing" answer
+        user = request.user.pk
+        refusal = await sync_to_async(limits.pdf_start, thread_sensitive=False)(user)
+        if refusal:
+            return _busy(request, refusal)
+        try:
+            async with _render_slot():
+                body = await sync_to_async(page.write, thread_sensitive=False)()
+        finally:
+            await sync_to_async(limits.pdf_done, thread_sensitive=False)(user)
+        response = HttpResponse(body, content_type="application/pdf")
+        response["Content-Disposition"] = f'attachment; filename="{page.filename}.pdf"'
+        return response
+
+    return functools.wraps(view)(pdf)
+
+
 def _page(request, template, context, pdf, filename):
-    """The page as HTML, or as a PDF made from the same template with print.css."""
+    """The page as HTML, or (for as_pdf) the same template with print.css to make a PDF."""
     paper = PAPERS.get(request.GET.get("paper", ""), "A4")
     keep = request.GET.copy()
     keep.pop("paper", None)
@@ -55,17 +120,9 @@ def _page(request, template, context, pdf, filename):
     context["keep"] = keep.urlencode()
     if not pdf:
         return render(request, template, context)
-    weasyprint = load_weasyprint()
-    if weasyprint is None:
+    if load_weasyprint() is None:
         return HttpResponse(PDF_MISSING, status=503, content_type="text/plain; charset=utf-8")
-    html = weasyprint.HTML(
-        string=render_to_string(template, context, request=request),
-        url_fetcher=weasyprint.urls.URLFetcher(allowed_protocols=()),  # nothing from outside
-    )
-    css = weasyprint.CSS(filename=finders.find("css/print.css"))
-    response = HttpResponse(html.write_pdf(stylesheets=[css]), content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="{filename}.pdf"'
-    return response
+    return PdfPage(render_to_string(template, context, request=request), filename)
 
 
 def _file_name(night: Night, what: str) -> str:
