@@ -35,6 +35,17 @@ FREE_FAILURES = 20  # per address and window, answered at once
 FAILURE_WINDOW = 60  # seconds, from the first failure
 FIRST_DELAY = 0.25  # seconds, doubling with each further failure
 MAX_DELAY = 8.0
+# Accounts (partynight/views.py): kind -> (failures answered at once, window in seconds).
+ACCOUNT_FAILURES = {
+    "login": (20, 900),  # wrong passwords per address
+    "login-name": (5, 900),  # wrong passwords per user name
+    "signup": (10, 900),  # refused signup forms per address
+}
+SIGNUPS_PER_HOUR = 5  # accounts made per address
+TOO_MANY_SIGNUPS = (
+    f"{SIGNUPS_PER_HOUR} accounts were made from this network in the last hour: "
+    "try again later, or log in to one of them."
+)
 SOCKETS_PER_PLAYER = 5
 SOCKETS_PER_SCREEN = 20  # the TV, the host's laptop, spectators' phones
 SCREEN_SOCKETS_PER_ADDRESS = 40  # every phone at a party shares the Wi-Fi's address
@@ -82,9 +93,15 @@ def failures_key(kind: str, who: str) -> str:
     return f"limits:failed:{kind}:{who}"
 
 
-def delay_after(failures: int) -> float:
+def _free_and_window(kind: str) -> tuple[int, int]:
+    if kind == "link":
+        return FREE_FAILURES, FAILURE_WINDOW
+    return ACCOUNT_FAILURES[kind]
+
+
+def delay_after(failures: int, free: int = FREE_FAILURES) -> float:
     """How long the answer to the `failures`-th failure of a window waits."""
-    extra = failures - FREE_FAILURES
+    extra = failures - free
     return 0.0 if extra <= 0 else min(MAX_DELAY, FIRST_DELAY * 2 ** (extra - 1))
 
 
@@ -97,13 +114,43 @@ def failures(kind: str, who: str) -> int:
 def failed(kind: str, who: str) -> float:
     """Count one failure of `kind` ("link", "login", ...) by `who` (an address, a user
     name); the first opens the window. The delay its answer waits."""
+    free, window = _free_and_window(kind)
     key = failures_key(kind, who)
-    cache.add(key, 0, timeout=FAILURE_WINDOW)
+    cache.add(key, 0, timeout=window)
     try:
         count = cache.incr(key)
     except ValueError:  # the window ran out in between
-        cache.set(key, count := 1, timeout=FAILURE_WINDOW)
-    return delay_after(count)
+        cache.set(key, count := 1, timeout=window)
+    return delay_after(count, free)
+
+
+def delay_before(*attempts: tuple[str, str]) -> float:
+    """For a password: the delay an attempt waits *before* it is checked, as long as its
+    failure would (the longest over its (kind, who) counts). A right password waits as
+    long as a wrong one, so the speed of the answer tells a script nothing; it is never
+    refused."""
+    return max(
+        delay_after(failures(kind, who) + 1, _free_and_window(kind)[0]) for kind, who in attempts
+    )
+
+
+@_safely(default=False)
+def count_once(key: str, most: int, window: int) -> bool:
+    """Count one more of `key` in its window, unless `most` are counted already: whether
+    it was counted (signups per address)."""
+    cache.add(key, 0, timeout=window)
+    if (cache.get(key) or 0) >= most:
+        return False
+    try:
+        cache.incr(key)
+    except ValueError:
+        cache.set(key, 1, timeout=window)
+    return True
+
+
+def signup_counted(address: str) -> bool:
+    """One more account from `address`, unless SIGNUPS_PER_HOUR were made this hour."""
+    return count_once(f"limits:signups:{address}", SIGNUPS_PER_HOUR, 3600)
 
 
 async def pause(seconds: float) -> None:
