@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from partynight.host_views import actor_of
 from partynight.models import Group, GroupMember
 from partynight.print_views import csv_response
-from partynight.services import groups, history
+from partynight.services import groups, history, nights
 from partynight.services.errors import ServiceError
 
 MONTHS = [("", "—")] + [(str(n), calendar.month_name[n]) for n in range(1, 13)]
@@ -142,6 +142,7 @@ def night_start(request, group_id):
     form = GroupNightForm(request.POST)
     if form.is_valid():
         try:
+            nights.check_night_quota(request.user)
             night = groups.night_from_group(
                 group=group, actor=actor_of(request), **form.cleaned_data
             )

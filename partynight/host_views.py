@@ -65,6 +65,7 @@ def night_new(request):
     rules_form, prizes = _settings_forms(request, Rules(), list(DEFAULT_PRIZE_TABLE))
     if request.method == "POST" and all(f.is_valid() for f in (form, rules_form, prizes)):
         try:
+            nights.check_night_quota(request.user)
             night = nights.night_create(
                 host=request.user,
                 rules=rules_form.cleaned_data["rules"],

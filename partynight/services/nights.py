@@ -2,8 +2,10 @@
 
 import random
 import unicodedata
+from datetime import timedelta
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from partynight.models import Night, Player
 from partynight.rules.config import Rules
@@ -82,6 +84,21 @@ def _visible(char: str) -> bool:
     """Draws something: not a format character (zero-width space, joiners, BOM), a lone
     combining mark, a space or a blank filler."""
     return unicodedata.category(char)[0] not in "CMZ" and char not in BLANK_SIGNS
+
+
+NIGHTS_PER_HOUR = 10  # planned through the pages, per host
+
+
+def check_night_quota(host) -> None:
+    """A host plans at most NIGHTS_PER_HOUR nights an hour through the pages: a runaway
+    script cannot fill the database (the commands and tests call night_create directly)."""
+    since = timezone.now() - timedelta(hours=1)
+    if Night.objects.filter(host=host, created__gte=since).count() >= NIGHTS_PER_HOUR:
+        raise ServiceError(
+            f"You planned {NIGHTS_PER_HOUR} nights in the last hour: "
+            "wait a little before planning more.",
+            "too_many",
+        )
 
 
 def clean_name(name: str) -> str:
