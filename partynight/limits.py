@@ -99,7 +99,7 @@ def _free_and_window(kind: str) -> tuple[int, int]:
     return ACCOUNT_FAILURES[kind]
 
 
-def delay_after(failures: int, free: int = FREE_FAILURES) -> float:
+def delay_after(failures: int, free: int) -> float:
     """How long the answer to the `failures`-th failure of a window waits."""
     extra = failures - free
     return 0.0 if extra <= 0 else min(MAX_DELAY, FIRST_DELAY * 2 ** (extra - 1))

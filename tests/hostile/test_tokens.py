@@ -2,12 +2,13 @@
 and websockets alike, and correct links never do; and the refusals the other suites do not
 already cover (ghosts, removed players, tokens of the wrong kind or of another night)."""
 
+import asyncio
 import time
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.test import Client
+from django.test import AsyncClient, Client
 
 from partynight import limits
 from partynight.asgi import application
@@ -229,3 +230,25 @@ def test_a_malformed_link_is_a_404_and_counts(setup, url):
     client = Client(REMOTE_ADDR="198.51.100.9", raise_request_exception=False)
     assert client.get(url).status_code == 404
     assert limits.failures("link", "198.51.100.9") == 1
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_slowed_bad_link_holds_no_thread(setup, monkeypatch):
+    """The delay is awaited, not slept: while one bad link waits, other pages (each a sync
+    view on Django's one sync thread under ASGI) are answered."""
+    waiting, release = asyncio.Event(), asyncio.Event()
+
+    async def long_pause(seconds):
+        if seconds:
+            waiting.set()
+            await release.wait()
+
+    monkeypatch.setattr(limits, "pause", long_pause)
+    monkeypatch.setattr(limits, "FREE_FAILURES", 0)
+    client = AsyncClient()
+    slowed = asyncio.ensure_future(client.get("/play/nope/"))
+    await asyncio.wait_for(waiting.wait(), WAIT)
+    good = await asyncio.wait_for(client.get(f"/play/{setup['player'].token}/"), WAIT)
+    assert good.status_code == 200 and not slowed.done()
+    release.set()
+    assert (await asyncio.wait_for(slowed, WAIT)).status_code == 404
