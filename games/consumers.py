@@ -145,6 +145,7 @@ class RoomScreenConsumer(RoomConsumer):
     """The big screen and spectators: the public view only, by the room's screen link."""
 
     role = "room-screen"
+    resync_every = limits.SCREEN_RESYNC_EVERY
     actions = ()
     refusal = "This room screen link is not valid."
 

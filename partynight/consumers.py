@@ -4,6 +4,7 @@ services. The protocol is documented in docs/protocol.md."""
 
 import asyncio
 import json
+import time
 
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
@@ -72,6 +73,9 @@ class NightConsumer(AsyncJsonWebsocketConsumer):
     slots: tuple = ()  # the socket slots leased in the cache
     lease = None  # the task renewing them
     groups_joined: set = frozenset()
+    resync_every = 0.0  # seconds between the snapshots a client may ask for (screens: 1)
+    next_resync = 0.0
+    resync_later = None  # the one pending resync folded from requests in between
 
     async def __call__(self, scope, receive, send):
         """Whatever ends this consumer gives back what it holds: a normal close, a crash, or
@@ -87,8 +91,24 @@ class NightConsumer(AsyncJsonWebsocketConsumer):
 
     def stop_tasks(self):
         """Cancel what this consumer started (synchronous: it runs in a cancelled task)."""
-        if self.lease:
-            self.lease.cancel()
+        for task in (self.lease, self.resync_later):
+            if task:
+                task.cancel()
+
+    async def resync(self):
+        """A snapshot the client asked for. Where `resync_every` is set, at most one in that
+        time: requests in between fold into one, sent when the time is up (always answered,
+        never refused; a screen asking 10 times a second costs one snapshot a second)."""
+        now = time.monotonic()
+        if now >= self.next_resync:
+            self.next_resync = now + self.resync_every
+            await self.send_snapshot()
+        elif self.resync_later is None or self.resync_later.done():
+            self.resync_later = asyncio.ensure_future(self.resync_at(self.next_resync - now))
+
+    async def resync_at(self, delay):
+        await asyncio.sleep(delay)
+        await self.resync()
 
     async def give_back(self):
         slots, groups = self.slots, self.groups_joined
@@ -174,7 +194,7 @@ class NightConsumer(AsyncJsonWebsocketConsumer):
             )
             return
         if message["type"] == "resync":
-            await self.send_snapshot()
+            await self.resync()
             return
         try:
             result = await database_sync_to_async(self.act)(message)
@@ -286,6 +306,7 @@ class WatchConsumer(NightConsumer):
 
     role = "screen"
     refusal = "This big-screen link is not valid."
+    resync_every = limits.SCREEN_RESYNC_EVERY
 
     def socket_owners(self):
         return screen_owners(f"screen:{self.night.pk}", self.scope)

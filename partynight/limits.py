@@ -49,6 +49,7 @@ TOO_MANY_SIGNUPS = (
 SOCKETS_PER_PLAYER = 5
 SOCKETS_PER_SCREEN = 20  # the TV, the host's laptop, spectators' phones
 SCREEN_SOCKETS_PER_ADDRESS = 40  # every phone at a party shares the Wi-Fi's address
+SCREEN_RESYNC_EVERY = 1.0  # seconds: a screen's resync requests in between fold into one
 SOCKET_LEASE = 90  # seconds; an open socket renews its slot every third of it
 ACTIONS_PER_SECOND = 10
 ACTION_BURST = 20

@@ -284,3 +284,18 @@ def test_a_screen_flood_from_one_address_is_capped_and_players_still_connect(
             await socket.close()
 
     asyncio.run(run())
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_screens_resync_requests_fold_into_one_a_second(setup):
+    """A screen asking ten times a second gets a snapshot at once and one more when its
+    second is up: every request answered, the database asked twice, not ten times."""
+    night, _, _ = setup
+    screen = await open_socket(f"/ws/screen/{night.screen_token}/")
+    assert (await screen.receive_json_from(timeout=WAIT))["type"] == "snapshot"
+    for _ in range(10):
+        await screen.send_json_to({"type": "resync"})
+    assert (await screen.receive_json_from(timeout=WAIT))["type"] == "snapshot"
+    assert (await screen.receive_json_from(timeout=WAIT))["type"] == "snapshot"
+    assert await screen.receive_nothing(timeout=limits.SCREEN_RESYNC_EVERY * 1.5)
+    await screen.disconnect()
