@@ -82,7 +82,7 @@ def replayed(scope_id: int, client_id: str | None, lookup, asked: list) -> dict 
     return {**result, "replayed": True}
 
 
-def idempotent(scope_id: int, client_id: str | None, action, lookup=event_record, asked=None):
+def idempotent(scope_id: int, client_id: str | None, action, *, asked: list, lookup=event_record):
     """Run `action()` in a transaction unless this client id was already recorded; a repeat
     (a double tap, a retry after a dropped connection) gets the first answer back. `asked`
     is what `lookup` gives for this action: [actor, request] for a night's events."""
