@@ -108,6 +108,11 @@ class NightConsumer(AsyncJsonWebsocketConsumer):
 
     async def resync_at(self, delay):
         await asyncio.sleep(delay)
+        # Through this consumer's own queue: a snapshot sent from here could overtake a
+        # newer one that a handler is sending meanwhile (the dashboard went back a round).
+        await self.channel_layer.send(self.channel_name, {"type": "resync.due"})
+
+    async def resync_due(self, event):
         await self.resync()
 
     async def give_back(self):
