@@ -43,7 +43,7 @@ def round_start(*, night_id, number: int, actor, client_id=None, player=None) ->
 
     def action():
         night = lock_night(night_id)
-        if player is not None and not _at_next_head_table(night, player):
+        if player is not None and not _at_next_head_table(night, player_now(player)):
             raise ServiceError("Only the Head table rings the bell to start a round.", "not_head")
         last = current_round(night)
         expected = (last.number + 1) if last else 1

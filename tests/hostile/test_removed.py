@@ -73,6 +73,9 @@ def test_services_refuse_the_copy_a_socket_kept(host):
         "roll": lambda: play.roll_record(
             night_id=night.pk, player=stale, entry="1", client_id="r1", actor="player"
         ),
+        "start_round": lambda: play.round_start(
+            night_id=night.pk, number=2, player=stale, client_id="s2", actor="player"
+        ),
         "sit": lambda: rooms.seat_join(room_id=room.pk, player=stale),
         "bot": lambda: rooms.seat_add_bot(room_id=room.pk, actor="player", player=stale),
         "start": lambda: rooms.room_start(room_id=room.pk, actor="player", player=stale),
