@@ -72,11 +72,14 @@ def join(request, join_token):
     if "claim" in request.POST:
         return _claim(request, night, request.POST["claim"], mine)
     name = request.POST.get("name", "")
-    match = nights.claimable(night, " ".join(name.split()))
+    typed = " ".join(name.split())
+    # A name with a NUL byte matches nobody (and PostgreSQL cannot compare it): player_add
+    # below refuses it in words.
+    match = None if "\x00" in typed else nights.claimable(night, typed)
     if match is not None:
         return _join_page(request, night, confirm=match, name=name)
-    taken = night.players.filter(active=True, claimed=True, name__iexact=" ".join(name.split()))
-    if taken.exists():
+    taken = night.players.filter(active=True, claimed=True, name__iexact=typed)
+    if "\x00" not in typed and taken.exists():
         error = (
             f"{taken.first().name} has already joined on another phone. If you are another "
             f"{taken.first().name}, add a last initial; if that was not you, ask the host."
