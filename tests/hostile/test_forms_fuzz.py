@@ -195,6 +195,8 @@ def test_a_form_with_random_values_never_fails_and_refusals_change_nothing(
         assert dump() == before  # a name the host added: the phone is asked, nothing changes
         return
     assert shows_an_error(response), (response.status_code, response.content[:2000])
+    if which == "paste_list":
+        return  # by design the good lines are added while each bad line is reported
     assert dump() == before
 
 
