@@ -72,10 +72,12 @@ def test_a_host_prints_runs_and_shares_a_group_night(
     page.get_by_role("button", name="Start a night with the group").click()
     expect(page.get_by_role("heading", name="December")).to_be_visible()
     expect(page.locator(".players .name")).to_have_count(len(MEMBERS))
-    page.get_by_role("button", name="Draw the seats").click()
+    with page.expect_navigation():  # the draw is a form post: wait for its page
+        page.get_by_role("button", name="Draw the seats").click()
     night = Night.objects.get(name="December")
 
     page.get_by_role("link", name="score sheets").click()
+    page.wait_for_url("**/print/sheets/")  # print the sheets, not the page being left
     sheets = printed(page)
     players = list(night.players.filter(is_ghost=False))
     assert len(sheets) == len(players)
@@ -88,12 +90,14 @@ def test_a_host_prints_runs_and_shares_a_group_night(
 
     page.go_back()
     page.get_by_role("link", name="table tally sheets").click()
+    page.wait_for_url("**/print/tables/")
     tables = printed(page)
     assert [t["text"].split(" table (")[0].split()[-1] for t in tables] == ["Head", "Foot"]
 
     in_thread(play_night, night, seed=8)
     page.goto(f"{live_server_daphne.url}/nights/{night.pk}/results/")
     page.get_by_role("link", name="Print the results").click()
+    page.wait_for_url("**/print/results/")
     (results,) = printed(page)
     for award in night.awards.select_related("player"):
         assert f"{award.name} {award.player.name} ${award.amount}" in results["text"]
