@@ -1,4 +1,4 @@
-"""The card rooms' websockets, thin like the dice side's (they subclass its NightConsumer):
+"""The card rooms' websockets, thin like the dice side's (on live.consumers.LiveConsumer):
 authenticate, join groups, send a snapshot on connect, validate, pass actions to
 games.services. One consumer serves every game. A seated phone is in its seat's group and
 gets only its seat's view; spectators get the public view. Protocol: docs/rooms.md."""
@@ -7,9 +7,9 @@ from channels.db import database_sync_to_async
 
 from games import selectors, services, timers
 from games.models import Room
+from live.consumers import LiveConsumer
 from live.errors import ServiceError
 from live.messages import MessageError, parse_message
-from partynight.consumers import NightConsumer
 from partynight.models import Player
 
 SCHEMAS = {
@@ -34,7 +34,7 @@ def parse_room_message(text: str, actions: tuple[str, ...]) -> dict:
     return message
 
 
-class RoomConsumer(NightConsumer):
+class RoomConsumer(LiveConsumer):
     """A player's phone in a room, by the player's own per-night link token."""
 
     role = "room"

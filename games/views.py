@@ -21,8 +21,8 @@ from games.engines import RulesError, get_engine
 from games.models import Room
 from games.selectors import TITLES, room_snapshot
 from live.errors import ServiceError
+from live.limits import guard_link
 from partynight.host_views import actor_of, host_night
-from partynight.limits import guard_link
 from partynight.models import Player
 
 

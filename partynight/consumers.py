@@ -1,47 +1,18 @@
-"""Websocket consumers: thin. They authenticate, join groups, send a full snapshot on
-connect (and on a resync), validate each message and pass actions to the services, and
-forward the events the services built: a socket never queries the database because
-something happened elsewhere. The protocol is documented in docs/protocol.md."""
+"""The nights' websocket consumers: thin, on live.consumers.LiveConsumer. They
+authenticate, join groups, send a full snapshot on connect (and on a resync), pass actions
+to the services, and forward the events the services built: a socket never queries the
+database because something happened elsewhere. The protocol is documented in
+docs/protocol.md."""
 
-import asyncio
-import json
-
-from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.conf import settings
-from django.core.cache import cache
 
-from live import broadcast as live_broadcast
 from live import db
-from live.errors import ServiceError
-from live.messages import MessageError
-from partynight import demo, limits
+from live.consumers import LiveConsumer
+from partynight import demo
 from partynight.models import Night, Player
 from partynight.services import broadcast, emit, play, selectors, snapshots
 from partynight.services.messages import parse_night_message
-
-MAX_MESSAGE_BYTES = 4096
-
-
-def cached(call):
-    """A limits.* call off the database thread (the cache is thread-safe)."""
-    return sync_to_async(call, thread_sensitive=False)
-
-
-def _too_large(text):
-    return len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES
-
-
-def _client_id_of(text):
-    """The client id of a message, if it has a usable one (for errors sent unparsed)."""
-    try:
-        client_id = json.loads(text).get("client_id") if len(text) <= MAX_MESSAGE_BYTES else None
-    except (TypeError, ValueError, AttributeError, RecursionError):
-        return None
-    if isinstance(client_id, str) and 1 <= len(client_id) <= 64 and client_id.isprintable():
-        return client_id
-    return None
 
 
 class StatusConsumer(AsyncJsonWebsocketConsumer):
@@ -54,143 +25,15 @@ class StatusConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "status", "live": True, "layer": layer})
 
 
-_open_sockets: set = set()
-
-
-async def _drop_open_sockets():
-    """A broadcast failed (the channel layer went away): close every socket of this process,
-    so each client reconnects, with backoff, once the layer is back, and starts again from
-    a snapshot instead of silently missing what was lost."""
-    for consumer in list(_open_sockets):
-        await consumer.close(code=4503)
-
-
-live_broadcast.failure_listeners.append(_drop_open_sockets)
-
-
-class NightConsumer(AsyncJsonWebsocketConsumer):
-    """Shared by the phone, the dashboard and the big screen: groups, snapshots, errors."""
-
-    role = ""
-    actions: tuple[str, ...] = ()
-
-    async def connect(self):
-        self.groups_joined = set()
-        self.bucket, self.slot, self.lease = limits.TokenBucket(), None, None
-        await self.accept()
-        _open_sockets.add(self)
-        ip = limits.client_ip(self.scope)
-        if await cached(limits.link_blocked)(ip):  # guessing links: refuse them all
-            return await self.refuse("rate_limited", limits.RATE_LIMITED, 4429)
-        if not await self.authenticate():
-            await cached(limits.link_failed)(ip)
-            return await self.refuse("bad_link", self.refusal, 4403)
-        owner = self.socket_owner()
-        if owner is not None:
-            self.slot = await cached(limits.socket_claim)(owner, self.channel_name)
-            if self.slot is None:
-                return await self.refuse("too_many_sockets", limits.TOO_MANY_SOCKETS, 4429)
-            if self.slot:
-                self.lease = asyncio.ensure_future(self.renew_lease())
-        await self.send_snapshot()
-        self.heartbeat = asyncio.ensure_future(self.beat())
-
-    async def refuse(self, code, message, close):
-        await self.send_json({"type": "error", "code": code, "message": message}, close=close)
-
-    def socket_owner(self):
-        """Who this socket counts against (at most limits.SOCKETS_PER_PLAYER each)."""
-        return None
-
-    async def renew_lease(self):
-        while True:
-            await asyncio.sleep(limits.SOCKET_LEASE / 3)
-            await cached(limits.socket_renew)(self.slot)
-
-    async def beat(self):
-        """Every few seconds the night's current versions (from the cache the services fill
-        after each commit): a client behind them missed a message and asks for a resync."""
-        key = emit.versions_key(self.night_id())
-        while True:
-            await asyncio.sleep(settings.LIVE_HEARTBEAT_SECONDS)
-            versions = await cached(cache.get)(key)
-            if versions:
-                await self.send_json({"type": "heartbeat", "versions": versions})
-
-    async def disconnect(self, code):
-        _open_sockets.discard(self)
-        if getattr(self, "heartbeat", None):
-            self.heartbeat.cancel()
-        if getattr(self, "lease", None):
-            self.lease.cancel()
-        if getattr(self, "slot", None):
-            await cached(limits.socket_release)(self.slot, self.channel_name)
-        for group in getattr(self, "groups_joined", ()):
-            await self.channel_layer.group_discard(group, self.channel_name)
-
-    async def join(self, groups):
-        """Be in exactly `groups` (a phone changes table groups between rounds)."""
-        for group in self.groups_joined - set(groups):
-            await self.channel_layer.group_discard(group, self.channel_name)
-        for group in set(groups) - self.groups_joined:
-            await self.channel_layer.group_add(group, self.channel_name)
-        self.groups_joined = set(groups)
-
-    async def receive(self, text_data=None, bytes_data=None):
-        if not self.bucket.take():  # over the per-socket rate: not applied, not parsed
-            await self.send_json(
-                {
-                    "type": "error",
-                    "code": "slow_down",
-                    "message": limits.SLOW_DOWN,
-                    "client_id": _client_id_of(text_data),
-                }
-            )
-            return
-        if bytes_data is not None or text_data is None or _too_large(text_data):
-            await self.send_json(
-                {
-                    "type": "error",
-                    "code": "bad_message",
-                    "message": f"Send JSON text under {MAX_MESSAGE_BYTES} bytes.",
-                }
-            )
-            return
-        try:
-            message = self.parse(text_data)
-        except MessageError as error:
-            await self.send_json(
-                {
-                    "type": "error",
-                    "code": "bad_message",
-                    "message": str(error),
-                    "client_id": error.client_id,
-                }
-            )
-            return
-        if message["type"] == "resync":
-            await self.send_snapshot()
-            return
-        try:
-            result = await db.run(self.act)(message)
-        except ServiceError as error:
-            await self.send_json(
-                {
-                    "type": "error",
-                    "code": error.code,
-                    "message": error.message,
-                    "client_id": message.get("client_id"),
-                }
-            )
-            return
-        await self.send_json({"type": "result", "client_id": message.get("client_id"), **result})
+class NightConsumer(LiveConsumer):
+    """A night's sockets (phone, dashboard, big screen): the night's messages, its
+    heartbeat versions, and the table and night events the services built."""
 
     def parse(self, text):
-        """The validated message (MessageError if not); the card rooms have their own."""
         return parse_night_message(text, self.actions)
 
-    def act(self, message):
-        raise ServiceError("This screen only watches.", "read_only")
+    def versions_key(self):
+        return emit.versions_key(self.night_id())
 
     async def table_event(self, event):
         await self.send_json(event["payload"])

@@ -9,9 +9,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from live.errors import ServiceError
+from live.limits import guard_link
 from partynight.forms import BuncoForm, PlayerForm, PlayerNameForm, PointsForm, TableForm
 from partynight.host_views import actor_of, host_night, qr_svg
-from partynight.limits import guard_link
 from partynight.models import Night
 from partynight.services import corrections, finish, history, selectors, snapshots
 

@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from live.errors import ServiceError
-from partynight.limits import guard_link
+from live.limits import guard_link
 from partynight.models import Night, Player, normalise_join_code
 from partynight.services import nights
 

@@ -15,8 +15,8 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 
+from live.limits import guard_link
 from partynight.host_views import host_night
-from partynight.limits import guard_link
 from partynight.models import Night
 from partynight.rules.seating import MAX_PLAYERS
 from partynight.services import history, snapshots

@@ -134,10 +134,10 @@ else:
             "CONFIG": {"capacity": CHANNEL_CAPACITY},
         }
     }
-# Every live socket sends the night's current versions this often (partynight/consumers.py).
+# Every live socket sends the night's current versions this often (live/consumers.py).
 LIVE_HEARTBEAT_SECONDS = env.float("LIVE_HEARTBEAT_SECONDS", default=15.0)
 
-# The cache holds the limits' counts (partynight/limits.py): per process by default, on the
+# The cache holds the limits' counts (live/limits.py): per process by default, on the
 # same Redis with REDIS_URL so every process sees the same counts.
 if REDIS_URL:
     CACHES = {

@@ -167,7 +167,7 @@ def browser_context(chromium):
 
 @pytest.fixture(autouse=True)
 def fresh_limits(settings):
-    """Every test starts with no rate-limit counts (partynight/limits.py): a cache key prefix
+    """Every test starts with no rate-limit counts (live/limits.py): a cache key prefix
     of its own, so links refused in one test never block the next."""
     caches = {name: dict(config) for name, config in settings.CACHES.items()}
     caches["default"]["KEY_PREFIX"] = f"{caches['default'].get('KEY_PREFIX', '')}-{uuid4().hex}"

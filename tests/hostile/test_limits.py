@@ -1,4 +1,4 @@
-"""The limits of partynight/limits.py and the consumers: the message size cap (the app's
+"""The limits of live/limits.py and the consumers: the message size cap (the app's
 4 KiB and Daphne's own 16 KiB), the per-socket action rate, the sockets per player, and
 the limits letting everyone through when the cache is down."""
 
@@ -13,7 +13,7 @@ from channels.testing import WebsocketCommunicator
 from django.core.cache import cache
 from django.test import Client
 
-from partynight import limits
+from live import limits
 from partynight.asgi import application
 from partynight.models import Event
 

@@ -1,4 +1,4 @@
-"""Secret links: guessing is rate-limited per client IP (partynight/limits.py), over HTTP
+"""Secret links: guessing is rate-limited per client IP (live/limits.py), over HTTP
 and websockets alike, and the refusals the other suites do not already cover (ghosts,
 removed players, tokens of the wrong kind or of another night)."""
 
@@ -9,7 +9,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from partynight import limits
+from live import limits
 from partynight.asgi import application
 from partynight.models import Player
 

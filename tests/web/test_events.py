@@ -51,6 +51,9 @@ async def night_sockets(night, host_cookie, tables=(1, 2)):
     return phones, dashboard, screen
 
 
+CONSUMERS = ("partynight/consumers.py", "live/consumers.py")
+
+
 class ConsumerQueries:
     """Counts SQL run with a consumer on the stack (a socket going to the database)."""
 
@@ -62,7 +65,7 @@ class ConsumerQueries:
         me = self
 
         def execute(cursor, sql, params=None):
-            if any("partynight/consumers.py" in f.filename for f in traceback.extract_stack()):
+            if any(f.filename.endswith(CONSUMERS) for f in traceback.extract_stack()):
                 with me.lock:
                     me.queries.append(sql)
             return original(cursor, sql, params)

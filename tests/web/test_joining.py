@@ -9,8 +9,8 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from live import limits
 from live.errors import ServiceError
-from partynight import limits
 from partynight.models import JOIN_CODE_ALPHABET, Player
 from partynight.services import nights
 from tests.web.test_host_views import make_night
