@@ -38,7 +38,6 @@ from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out"
-ORIGIN = "http://127.0.0.1"
 ENTRIES = ["0"] * 15 + ["1"] * 4 + ["2"]  # mostly misses: rounds last, the bell rarely rings
 FAN_OUT = 5  # four phones at the table and the dashboard
 NIGHT_SOCKETS = 13  # twelve phones and the dashboard
@@ -46,6 +45,11 @@ ROUND_SECONDS = 8  # then the Head table rolls a Bunco: the bell rings
 sys.path.insert(0, str(ROOT))
 # The deployed limits (Makefile, Dockerfile): the server's snapshots must fit them.
 DAPHNE_LIMITS = ["--websocket-max-message-size", "262144", "--websocket-max-frame-size", "16384"]
+
+
+def origin_of(url: str) -> str:
+    """The origin a page on this server sends (the server checks the port too)."""
+    return f"http://{urlsplit(url).netloc}"
 
 
 def free_port() -> int:
@@ -229,7 +233,11 @@ async def connect(url, cookie=None):
     for attempt in range(20):
         try:
             return await ws_connect(
-                url, origin=ORIGIN, additional_headers=headers, open_timeout=60, max_queue=None
+                url,
+                origin=origin_of(url),
+                additional_headers=headers,
+                open_timeout=60,
+                max_queue=None,
             )
         except (OSError, TimeoutError):
             await asyncio.sleep(0.2 * (attempt + 1))

@@ -10,7 +10,7 @@ from games.models import Room
 from live.consumers import LiveConsumer
 from live.errors import ServiceError
 from live.messages import MessageError, parse_message
-from partynight.models import Player
+from partynight import links
 
 SCHEMAS = {
     "resync": {},
@@ -46,9 +46,7 @@ class RoomConsumer(LiveConsumer):
     def authenticate(self):
         kwargs = self.scope["url_route"]["kwargs"]
         self.room_id, self.seat = kwargs["room_id"], None
-        self.player = Player.objects.filter(
-            token=kwargs["token"], active=True, is_ghost=False, night__rooms=self.room_id
-        ).first()
+        self.player = links.player(kwargs["token"], room_id=self.room_id)
         return self.player is not None
 
     def socket_owner(self):
@@ -123,7 +121,7 @@ class RoomScreenConsumer(RoomConsumer):
     @database_sync_to_async
     def authenticate(self):
         token = self.scope["url_route"]["kwargs"]["token"]
-        room = Room.objects.filter(screen_token=token).first()
+        room = links.find(Room.objects, screen_token=token)
         self.room_id, self.seat = (room and room.pk), None
         return room is not None
 

@@ -61,10 +61,39 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
     role = ""
     actions: tuple[str, ...] = ()
     refusal = "This link is not valid."
+    slot = lease = heartbeat = None  # the socket slot leased in the cache, and our tasks
+    groups_joined: set = frozenset()
+
+    async def __call__(self, scope, receive, send):
+        """Whatever ends this consumer gives back what it holds: a normal close, a crash in
+        connect, or Daphne killing it for taking too long to shut down (then disconnect()
+        never runs: without this its renewer kept the socket slot for good, and a crashed
+        consumer stayed in the open-socket set, growing the process)."""
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            _open_sockets.discard(self)
+            self.stop_tasks()
+            if self.slot or self.groups_joined:  # killed: give back on a task of its own
+                asyncio.ensure_future(self.give_back())
+
+    def stop_tasks(self):
+        """Cancel what this consumer started (synchronous: it may run in a cancelled task)."""
+        for task in (self.lease, self.heartbeat):
+            if task:
+                task.cancel()
+
+    async def give_back(self):
+        slot, groups = self.slot, self.groups_joined
+        self.slot, self.groups_joined = None, set()
+        if slot:
+            await cached(limits.socket_release)(slot, self.channel_name)
+        for group in groups:
+            await self.channel_layer.group_discard(group, self.channel_name)
 
     async def connect(self):
         self.groups_joined = set()
-        self.bucket, self.slot, self.lease = limits.TokenBucket(), None, None
+        self.bucket = limits.TokenBucket()
         await self.accept()
         _open_sockets.add(self)
         ip = limits.client_ip(self.scope)
@@ -111,15 +140,8 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
                 await self.send_json({"type": "heartbeat", "versions": versions})
 
     async def disconnect(self, code):
-        _open_sockets.discard(self)
-        if getattr(self, "heartbeat", None):
-            self.heartbeat.cancel()
-        if getattr(self, "lease", None):
-            self.lease.cancel()
-        if getattr(self, "slot", None):
-            await cached(limits.socket_release)(self.slot, self.channel_name)
-        for group in getattr(self, "groups_joined", ()):
-            await self.channel_layer.group_discard(group, self.channel_name)
+        self.stop_tasks()
+        await self.give_back()
 
     async def join(self, groups):
         """Be in exactly `groups` (a phone changes table groups between rounds)."""

@@ -1,7 +1,8 @@
 """ASGI entry point: HTTP through Django, websockets through Channels.
 
-Websockets pass the allowed-hosts origin check and get the session user (hosts) before
-reaching a consumer; players authenticate with their link token inside the consumer.
+Websockets pass the origin check (an allowed host on the same port: live/origin.py) and get
+the session user (hosts) before reaching a consumer; players authenticate with their link
+token inside the consumer.
 """
 
 import os
@@ -13,16 +14,14 @@ django_asgi_app = get_asgi_application()  # set up Django before importing consu
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games.routing import websocket_urlpatterns as room_routes  # noqa: E402
+from live.origin import origin_checked  # noqa: E402
 from partynight.routing import websocket_urlpatterns as night_routes  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(night_routes + room_routes))
-        ),
+        "websocket": origin_checked(AuthMiddlewareStack(URLRouter(night_routes + room_routes))),
     }
 )

@@ -9,7 +9,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from live import db
 from live.consumers import LiveConsumer
-from partynight import demo
+from partynight import demo, links
 from partynight.models import Night, Player
 from partynight.services import broadcast, emit, play, selectors, snapshots
 from partynight.services.messages import parse_night_message
@@ -51,12 +51,7 @@ class PlayerConsumer(NightConsumer):
 
     @database_sync_to_async
     def authenticate(self):
-        token = self.scope["url_route"]["kwargs"]["token"]
-        self.player = (
-            Player.objects.select_related("night")
-            .filter(token=token, active=True, is_ghost=False)
-            .first()
-        )
+        self.player = links.player(self.scope["url_route"]["kwargs"]["token"])
         return self.player is not None
 
     def socket_owner(self):
@@ -123,7 +118,7 @@ class WatchConsumer(NightConsumer):
     @database_sync_to_async
     def authenticate(self):
         token = self.scope["url_route"]["kwargs"]["token"]
-        self.night = Night.objects.filter(screen_token=token).first()
+        self.night = links.find(Night.objects, screen_token=token)
         return self.night is not None
 
     def night_id(self):
@@ -156,7 +151,7 @@ class HostConsumer(WatchConsumer):
         night_id = self.scope["url_route"]["kwargs"]["night_id"]
         if not user or not user.is_authenticated:
             return False
-        self.night = Night.objects.filter(pk=night_id, host=user).first()
+        self.night = links.find(Night.objects.filter(host=user), pk=night_id)
         self.actor = f"host:{user.username}"
         return self.night is not None
 

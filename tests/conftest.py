@@ -13,6 +13,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 from uuid import uuid4
 
 import pytest
@@ -51,6 +52,13 @@ def database_url(db: dict) -> str:
     return f"postgres://{auth}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
+def origin_of(ws_url: str) -> str:
+    """The origin a browser's page sends for a socket at `ws_url`: scheme, host and port
+    (the server refuses another port: live/origin.py)."""
+    parts = urlsplit(ws_url)
+    return f"{'https' if parts.scheme == 'wss' else 'http'}://{parts.netloc}"
+
+
 @dataclass
 class LiveServer:
     url: str
@@ -60,7 +68,11 @@ class LiveServer:
 
 
 def start_daphne(
-    tmp_dir: Path, name: str = "daphne", port: int | None = None, **extra_env: str
+    tmp_dir: Path,
+    name: str = "daphne",
+    port: int | None = None,
+    args: tuple[str, ...] = (),
+    **extra_env: str,
 ) -> LiveServer:
     port = port or free_port()
     env = dict(os.environ)
@@ -75,6 +87,7 @@ def start_daphne(
     process = subprocess.Popen(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
         + DAPHNE_LIMITS
+        + list(args)
         + ["partynight.asgi:application"],
         cwd=ROOT,
         env=env,

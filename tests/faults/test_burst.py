@@ -16,6 +16,7 @@ from partynight.models import Event, Night
 from partynight.rules import Rules
 from partynight.rules.table import TableRound, apply_roll, start_table_round
 from partynight.services import nights, play
+from tests.conftest import origin_of
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
 
@@ -50,7 +51,7 @@ class Phone:
         self.socket = None
 
     async def connect(self):
-        self.socket = await websockets.connect(self.url, origin="http://127.0.0.1")
+        self.socket = await websockets.connect(self.url, origin=origin_of(self.url))
 
     async def reconnect(self):
         await self.socket.close()

@@ -13,7 +13,7 @@ import websockets
 from django.contrib.auth import get_user_model
 
 from partynight.services import nights, play
-from tests.conftest import start_daphne
+from tests.conftest import origin_of, start_daphne
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
 
@@ -66,10 +66,10 @@ async def frames_until(sock, predicate, timeout=10):
 
 
 async def play_across(first, second, night, tokens):
-    phone_a = await websockets.connect(f"{first}/ws/play/{tokens[0]}/", origin="http://127.0.0.1")
-    phone_b = await websockets.connect(f"{second}/ws/play/{tokens[1]}/", origin="http://127.0.0.1")
+    phone_a = await websockets.connect(f"{first}/ws/play/{tokens[0]}/", origin=origin_of(first))
+    phone_b = await websockets.connect(f"{second}/ws/play/{tokens[1]}/", origin=origin_of(second))
     screen = await websockets.connect(
-        f"{second}/ws/screen/{night.screen_token}/", origin="http://127.0.0.1"
+        f"{second}/ws/screen/{night.screen_token}/", origin=origin_of(second)
     )
     for sock in (phone_a, phone_b, screen):
         await frames_until(sock, lambda f: f["type"] == "snapshot")

@@ -17,10 +17,9 @@ from django.test import Client
 from partynight.models import Night
 from partynight.rules import Rules
 from partynight.services import nights
-from tests.conftest import DAPHNE_LIMITS
+from tests.conftest import DAPHNE_LIMITS, origin_of
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
-ORIGIN = "http://127.0.0.1"
 WAIT = 30
 
 
@@ -51,7 +50,7 @@ class Screen:
     async def open(self, url, cookie=None):
         headers = {"Cookie": cookie} if cookie else None
         self.socket = await websockets.connect(
-            url, origin=ORIGIN, additional_headers=headers, max_size=2**20
+            url, origin=origin_of(url), additional_headers=headers, max_size=2**20
         )
         self.reader = asyncio.ensure_future(self.read())
 

@@ -16,6 +16,7 @@ from django.test import Client
 from live import limits
 from partynight.asgi import application
 from partynight.models import Event
+from tests.conftest import origin_of
 
 from .conftest import dump, make_night
 
@@ -150,7 +151,7 @@ def test_daphne_drops_a_message_over_16_kib_before_the_app(live_server_daphne, h
     url = f"{live_server_daphne.ws_url}/ws/play/{people[0].token}/"
 
     async def run():
-        async with websockets.connect(url, origin="http://127.0.0.1") as socket:
+        async with websockets.connect(url, origin=origin_of(url)) as socket:
             assert json.loads(await socket.recv())["type"] == "snapshot"
             await socket.send(json.dumps({**roll("mid"), "pad": "x" * 8000}))
             error = json.loads(await asyncio.wait_for(socket.recv(), WAIT))

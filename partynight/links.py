@@ -1,0 +1,38 @@
+"""Secret links: one place that checks a link's shape and finds what it opens, for the
+views and the consumers alike.
+
+A link's parts come from a URL anyone can type, so they are checked before any query: a
+token holds only the characters `secrets.token_urlsafe` makes (PostgreSQL refuses a NUL in
+a string with an error, not a miss), and an id fits the database's 64-bit integer (SQLite
+raises OverflowError beyond it). A malformed link simply matches nothing.
+"""
+
+import re
+
+from partynight.models import Player
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,32}")  # new_token(): 22 of these; the column holds 32
+MAX_ID = 2**63 - 1  # BigAutoField on PostgreSQL and SQLite
+
+
+def usable(value) -> bool:
+    """A token of the right shape, or an id in the database's range."""
+    if isinstance(value, str):
+        return TOKEN.fullmatch(value) is not None
+    return type(value) is int and 0 < value <= MAX_ID
+
+
+def find(queryset, **lookup):
+    """The one row `lookup` matches, or None (also for a malformed token or id)."""
+    if not all(usable(value) for value in lookup.values()):
+        return None
+    return queryset.filter(**lookup).first()
+
+
+def player(token, room_id=None) -> Player | None:
+    """The active, non-ghost player whose own link this is (with their night); with
+    `room_id`, only if that room belongs to their night."""
+    players = Player.objects.select_related("night").filter(active=True, is_ghost=False)
+    if room_id is None:
+        return find(players, token=token)
+    return find(players, token=token, night__rooms=room_id)
