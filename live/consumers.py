@@ -96,11 +96,8 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         self.bucket = limits.TokenBucket()
         await self.accept()
         _open_sockets.add(self)
-        ip = limits.client_ip(self.scope)
-        if await cached(limits.link_blocked)(ip):  # guessing links: refuse them all
-            return await self.refuse("rate_limited", limits.RATE_LIMITED, 4429)
-        if not await self.authenticate():
-            await cached(limits.link_failed)(ip)
+        if not await self.authenticate():  # slowed down, never refused, past a few failures
+            await limits.link_failed(limits.client_ip(self.scope))
             return await self.refuse("bad_link", self.refusal, 4403)
         owner = self.socket_owner()
         if owner is not None:

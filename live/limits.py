@@ -1,10 +1,14 @@
 """Limits against hostile or runaway clients, one module for the views and the consumers
 (numbers in the README's Operations section and docs/protocol.md).
 
-- Link guessing: every failed link lookup (a forged or stale player, join, screen, results
-  or room token) counts against the client's IP; past `BAD_LINKS_PER_MINUTE` in a window of
-  `BAD_LINK_WINDOW` seconds every link is refused (HTTP 429, websocket `rate_limited`), even
-  a correct one, until the window passes.
+- Failures slow down, nothing locks out: every failed link lookup (a forged, malformed or
+  stale player, join, screen, results or room token) counts against the client's address.
+  The first `FREE_FAILURES` in a window of `FAILURE_WINDOW` seconds are answered at once;
+  each further one waits twice as long as the one before (`FIRST_DELAY`, up to
+  `MAX_DELAY`). A correct link is never slowed or refused: every phone at a party shares
+  the Wi-Fi's address, and one guest's typos must not stop the others. (Tokens are 128
+  random bits: the delay makes floods of bad links expensive, it is not what keeps links
+  secret.) `failed()` takes other kinds of failure with their own free count and window.
 - Sockets per player: each player link holds at most `SOCKETS_PER_PLAYER` open websockets.
   A socket leases one of the player's numbered slots in the cache and renews it while open,
   so a crashed process frees its slots when the lease runs out instead of locking anyone out.
@@ -16,22 +20,24 @@ processes share them. When the cache itself fails the limits let everyone throug
 missing counter must never stop a party.
 """
 
+import asyncio
 import functools
 import logging
 import time
 
+from asgiref.sync import sync_to_async
 from django.core.cache import cache
 from django.http import Http404
-from django.shortcuts import render
 
-BAD_LINKS_PER_MINUTE = 20
-BAD_LINK_WINDOW = 60  # seconds
+FREE_FAILURES = 20  # per address and window, answered at once
+FAILURE_WINDOW = 60  # seconds, from the first failure
+FIRST_DELAY = 0.25  # seconds, doubling with each further failure
+MAX_DELAY = 8.0
 SOCKETS_PER_PLAYER = 5
 SOCKET_LEASE = 90  # seconds; an open socket renews its slot every third of it
 ACTIONS_PER_SECOND = 10
 ACTION_BURST = 20
 
-RATE_LIMITED = "Too many wrong links from this network. Wait a minute, then try again."
 TOO_MANY_SOCKETS = (
     f"This link is open in too many places (at most {SOCKETS_PER_PLAYER}). "
     "Close a tab or another phone, then reload."
@@ -65,49 +71,68 @@ def client_ip(scope: dict) -> str:
     return str(client[0]) if client else "unknown"
 
 
-def _link_key(ip: str) -> str:
-    return f"limits:badlink:{ip}"
+def failures_key(kind: str, who: str) -> str:
+    return f"limits:failed:{kind}:{who}"
 
 
-@_safely(default=False)
-def link_blocked(ip: str) -> bool:
-    return (cache.get(_link_key(ip)) or 0) >= BAD_LINKS_PER_MINUTE
+def delay_after(failures: int, free: int) -> float:
+    """How long the answer to the `failures`-th failure of a window waits."""
+    extra = failures - free
+    return 0.0 if extra <= 0 else min(MAX_DELAY, FIRST_DELAY * 2 ** (extra - 1))
 
 
-@_safely(default=None)
-def link_failed(ip: str) -> None:
-    """Count one failed link lookup; the first failure opens the window."""
-    key = _link_key(ip)
-    cache.add(key, 0, timeout=BAD_LINK_WINDOW)
+@_safely(default=0)
+def failures(kind: str, who: str) -> int:
+    return cache.get(failures_key(kind, who)) or 0
+
+
+@_safely(default=0.0)
+def failed(kind: str, who: str, free: int | None = None, window: int | None = None) -> float:
+    """Count one failure of `kind` ("link", ...) by `who` (an address, a user name); the
+    first opens the window. The delay its answer waits. `free` and `window` default to
+    the links' (FREE_FAILURES, FAILURE_WINDOW)."""
+    free = FREE_FAILURES if free is None else free
+    window = FAILURE_WINDOW if window is None else window
+    key = failures_key(kind, who)
+    cache.add(key, 0, timeout=window)
     try:
-        cache.incr(key)
+        count = cache.incr(key)
     except ValueError:  # the window ran out in between
-        cache.set(key, 1, timeout=BAD_LINK_WINDOW)
+        cache.set(key, count := 1, timeout=window)
+    return delay_after(count, free)
+
+
+async def pause(seconds: float) -> None:
+    """Wait without holding a thread (a sleeping view would stall Django's one sync thread
+    for everyone); tests replace it to see the delays."""
+    if seconds > 0:
+        await asyncio.sleep(seconds)
+
+
+async def link_failed(ip: str) -> None:
+    """A failed link lookup: counted, and answered after its delay."""
+    await pause(await sync_to_async(failed, thread_sensitive=False)("link", ip))
 
 
 def guard_link(view):
-    """For views behind a secret link: refuse with 429 while the client is blocked, and
-    count a 404 (the link matched nothing) as a failure."""
+    """For views behind a secret link: a 404 (the link matched nothing) counts as a failure
+    and is answered after its delay; a correct link is served at once, always. The view
+    runs as Django runs any sync view; the guard itself is async so a delay costs no
+    thread."""
+    run = sync_to_async(view)
 
-    @functools.wraps(view)
-    def guarded(request, *args, **kwargs):
+    async def guarded(request, *args, **kwargs):
         ip = request.META.get("REMOTE_ADDR") or "unknown"
-        if link_blocked(ip):
-            response = render(
-                request, "phone/not_found.html", {"message": RATE_LIMITED}, status=429
-            )
-            response["Retry-After"] = str(BAD_LINK_WINDOW)
-            return response
         try:
-            response = view(request, *args, **kwargs)
+            response = await run(request, *args, **kwargs)
         except Http404:
-            link_failed(ip)
+            await link_failed(ip)
             raise
         if response.status_code == 404:
-            link_failed(ip)
+            await link_failed(ip)
         return response
 
-    return guarded
+    return functools.wraps(view)(guarded)
 
 
 @_safely(default="")
