@@ -247,7 +247,9 @@ class BaccaratEngine:
             "chips": {"seats": moved[:-2], "house": moved[-2], "commission": moved[-1]},
             "reshuffled": len(state["shoe"]) < state["config"]["cut_from_end"],
         }
-        state["discards"] += [card for hand_cards in cards.values() for card in hand_cards]
+        # In dealing order, never the dict's: PostgreSQL's jsonb reorders a stored coup's keys.
+        order = (*self.hands, "banker")
+        state["discards"] += [card for hand in order for card in cards[hand]]
         state["coup"] = None
         if state["last_coup"]["reshuffled"]:
             state["shoe_no"] += 1

@@ -2,7 +2,8 @@
 
 An engine is any object (a module or an instance) with the functions of `Engine`. Its state is
 plain JSON data (dicts, lists, str, int, bool, None; lists indexed by seat, never int keys),
-so a room can store it as is. Randomness: `new_state` draws a seed from the room's rng and
+so a room can store it as is; never rely on a dict's key order (PostgreSQL's jsonb sorts the
+keys of a stored state). Randomness: `new_state` draws a seed from the room's rng and
 keeps it in the state; every later shuffle derives its own `random.Random` from that seed, so
 `apply` is deterministic and replaying the action log from the same seed rebuilds the state.
 """

@@ -1,12 +1,13 @@
 """Room services: seats, bots, start, actions, idempotency, version conflicts, the log."""
 
+import random
 import time
 from collections import Counter
 
 import pytest
-from django.conf import settings
 
 from games import selectors, services
+from games.bots import bot_action, style_for
 from games.engines import get_engine, replay
 from games.models import Room, RoomAction
 from live.errors import ServiceError
@@ -132,32 +133,42 @@ def test_a_timeout_plays_the_default_for_the_waiting_people(open_room, players):
     assert room_of(room).state["coup_no"] == 1
 
 
-ON_POSTGRES = "postgresql" in settings.DATABASES["default"]["ENGINE"]
-# Open bug (session note, issue 12): on PostgreSQL the stored Chemin de Fer state's discards
-# differ from the replay's; SQLite replays exactly. Known, not hidden: xfail, not skip.
-CHEMIN_ON_POSTGRES = pytest.mark.xfail(
-    ON_POSTGRES, reason="open bug: Chemin de Fer replay differs on PostgreSQL", strict=False
-)
+# A person in seat 0, bots in the others; small sessions of every game. On PostgreSQL the
+# stored state comes back from jsonb with its keys reordered between actions (Chemin de Fer
+# once put a stored coup's cards into the discards in that order: tests/games/test_stored_state.py).
+SESSIONS = {
+    "punto_banco": {"seats": 3, "max_coups": 5},
+    "chemin_de_fer": {"seats": 3, "max_coups": 5},
+    "baccarat_banque": {"seats": 3, "max_coups": 5},
+    "bunco_cards": {"seats": 3, "target": 25},
+    "russian_bank": {"seats": 2, "target": 10},
+    "burraco": {"seats": 2, "max_hands": 1},
+}
 
 
-@pytest.mark.parametrize(
-    "game",
-    ["punto_banco", pytest.param("chemin_de_fer", marks=CHEMIN_ON_POSTGRES), "baccarat_banque"],
-)
+def seat_zero(engine, state, rng):
+    """The person's choice: a small bet or stake and the defaults at baccarat (so coups wait
+    for them mid-way), the game's own bot play elsewhere."""
+    if state["phase"] in ("bet", "stake"):
+        return engine.legal_actions(state, 0)[1]
+    if hasattr(engine, "chips_total"):
+        return engine.default_action(state, 0)
+    return bot_action(engine, state, 0, rng, style_for(engine, 0, 0))
+
+
+@pytest.mark.parametrize("game", sorted(SESSIONS))
 def test_the_log_replays_to_the_stored_state(open_room, players, game):
-    room = started(open_room, players, game=game, seats=3, max_coups=5)
-    engine = get_engine(game)
+    config = dict(SESSIONS[game])
+    room = started(open_room, players, game=game, seats=config.pop("seats"), **config)
+    engine, rng = get_engine(game), random.Random(5)
     while room.status == "playing":
-        state = room.state
-        if 0 in state["to_act"]:
-            action = engine.default_action(state, 0)
-            if state["phase"] in ("bet", "stake"):
-                action = engine.legal_actions(state, 0)[1]  # a small bet or stake
+        if 0 in room.state["to_act"]:
+            action = seat_zero(engine, room.state, rng)
             services.action_apply(
                 room_id=room.pk, seat=0, action=action, client_id=f"c{room.version}"
             )
         room = room_of(room)
-    assert room.status == "finished" and room.state["coup_no"] >= 1
+    assert room.status == "finished" and room.actions.filter(by="player").exists()
     assert replay(game, room.config, room.seed, log_of(room)) == room.state
     seqs = list(room.actions.values_list("seq", flat=True))
     assert seqs == list(range(1, len(seqs) + 1))
