@@ -1,7 +1,9 @@
 """The card rooms' websockets, thin like the dice side's (on live.consumers.LiveConsumer):
 authenticate, join groups, send a snapshot on connect, validate, pass actions to
-games.services. One consumer serves every game. A seated phone is in its seat's group and
-gets only its seat's view; spectators get the public view. Protocol: docs/rooms.md."""
+games.services. One consumer serves every game. A phone is always in its player's room group,
+where its own frame comes (its seat's view, or the public one without a seat), and while it
+has no seat also in the watch group with the screens (the public view). Frames arrive built by
+the services; a socket never queries the database for them. Protocol: docs/rooms.md."""
 
 from channels.db import database_sync_to_async
 
@@ -41,6 +43,7 @@ class RoomConsumer(LiveConsumer):
     actions = ("act", "sit", "bot", "fill_bots", "leave", "start")
     refusal = "This room link is not valid (a mistyped link, or not a player of this night)."
     player = None
+    version = -1  # the room version of the newest frame sent on
 
     @database_sync_to_async
     def authenticate(self):
@@ -55,31 +58,30 @@ class RoomConsumer(LiveConsumer):
     def parse(self, text):
         return parse_room_message(text, self.actions)
 
+    def groups_for(self, seat):
+        """The player's own group always; the watch group while they have no seat."""
+        mine = [services.player_group(self.room_id, self.player.pk)]
+        return mine if seat is not None else [*mine, services.watch_group(self.room_id)]
+
     async def send_snapshot(self):
         # Join the groups first, then read, so no frame falls between snapshot and stream.
-        seat = await database_sync_to_async(self.current_seat)()
-        mine = services.watch_group(self.room_id)
-        if seat is not None:
-            mine = services.seat_group(self.room_id, seat)
-        await self.join([services.room_group(self.room_id), mine])
+        await self.join(self.groups_for(None))
         snapshot = await database_sync_to_async(self.snapshot)()
         self.seat = snapshot["seat"]
-        await self.send_json(snapshot)
-        self.arm(snapshot)
-
-    def current_seat(self):
-        return selectors.seat_of(Room.objects.get(pk=self.room_id), self.player)
+        await self.join(self.groups_for(self.seat))
+        await self.forward(snapshot)
 
     def snapshot(self):
         return selectors.room_snapshot(Room.objects.get(pk=self.room_id), self.player)
 
     def act(self, message):
-        kind, common = message["type"], {"room_id": self.room_id}
+        kind = message["type"]
+        common = {"room_id": self.room_id, "client_id": message["client_id"]}
         actor = f"player:{self.player.pk}"
         if kind == "act":
             return services.action_apply(
-                seat=self.seat, action=message["action"], client_id=message["client_id"],
-                seen_version=message.get("v"), player=self.player, **common,
+                seat=self.seat, action=message["action"], seen_version=message.get("v"),
+                player=self.player, **common,
             )  # fmt: skip
         if kind == "sit":
             return services.seat_join(player=self.player, seat=message.get("seat"), **common)
@@ -92,15 +94,28 @@ class RoomConsumer(LiveConsumer):
             return services.seat_leave(seat=self.seat, **mine)
         return services.room_start(**mine)
 
-    async def room_frame(self, event):
+    async def room_mine(self, event):
+        """This player's own frame: their seat's view, or the public one once they have no
+        seat. It says where they sit now, so the socket follows them between groups."""
         frame = event["frame"]
-        if frame["seat"] != self.seat:  # another seat's view never reaches this socket
+        if event["player"] != self.player.pk or frame["v"] < self.version:  # stray or stale
             return
+        self.seat = frame["seat"]
+        await self.join(self.groups_for(self.seat))
+        await self.forward(frame)
+
+    async def room_frame(self, event):
+        """The public frame, for the screens and phones without a seat. A phone seated at
+        that version gets its own frame through its player's group instead."""
+        frame = event["frame"]
+        if frame["seat"] is not None or (self.player and self.player.pk in event["seated"]):
+            return  # another seat's view, or this player's own comes the other way
+        await self.forward(frame)
+
+    async def forward(self, frame):
+        self.version = max(self.version, frame["v"])
         await self.send_json(frame)
         self.arm(frame)
-
-    async def room_changed(self, event):
-        await self.send_snapshot()
 
     def arm(self, frame):
         """The room's one timer in this process plays a waiting person's default action
@@ -127,6 +142,9 @@ class RoomScreenConsumer(RoomConsumer):
 
     def socket_owner(self):
         return None
+
+    def groups_for(self, seat):
+        return [services.watch_group(self.room_id)]
 
     def act(self, message):
         raise ServiceError("This screen only watches.", "read_only")

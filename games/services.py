@@ -4,8 +4,10 @@ As on the dice side (partynight/services/): keyword-only functions named `<noun>
 transaction each, the room row locked (`select_for_update`), a version bump, the action log
 appended (`RoomAction`), then a broadcast after commit. Game actions are checked by the
 engine (`legal_actions`, `apply`: a `RulesError` becomes a readable `ServiceError`); bots act
-at once, in the same transaction, until a person must act or the session ends. Each seat's
-phones get that seat's own view through their own group; spectators get the public view.
+at once, in the same transaction, until a person must act or the session ends. Every change,
+seats included, sends frames built once after commit: each seated person's phones get their
+seat's own view through their player's room group, spectators the public view; a socket never
+re-reads the room because something happened elsewhere (docs/rooms.md).
 """
 
 import random
@@ -36,13 +38,10 @@ MAX_ROOMS = 40
 BOT_STEP = 300
 
 
-def room_group(room_id: int) -> str:
-    """Every screen of the room: told to fetch a fresh snapshot when seats or status change."""
-    return f"room-{room_id}"
-
-
-def seat_group(room_id: int, seat: int) -> str:
-    return f"room-{room_id}-seat-{seat}"
+def player_group(room_id: int, player_id: int) -> str:
+    """A player's phones in this room, seated or not: their own frame, which also tells the
+    socket where they sit now (so it follows them between groups without a query)."""
+    return f"room-{room_id}-player-{player_id}"
 
 
 def watch_group(room_id: int) -> str:
@@ -64,10 +63,10 @@ def _engine_call(call, *args):
         raise ServiceError(str(error), "not_allowed") from None
 
 
-def _seats_changed(room: Room) -> dict:
+def _seats_changed(room: Room, client_id=None, stood=()) -> dict:
     room.version += 1
     room.save()
-    send_after_commit([room_group(room.pk)], {"type": "room.changed"})
+    _announce(room, [], client_id, stood)
     return {"ok": True, "v": room.version}
 
 
@@ -115,7 +114,7 @@ def _free_seat(room: Room, seat: int | None) -> int:
 
 
 @transaction.atomic
-def seat_join(*, room_id, player: Player, seat=None) -> dict:
+def seat_join(*, room_id, player: Player, seat=None, client_id=None) -> dict:
     """`player` sits at `seat` (the first empty one if None); sitting again moves them."""
     room = _open_room(room_id)
     if player.night_id != room.night_id or not player.active or player.is_ghost:
@@ -129,7 +128,7 @@ def seat_join(*, room_id, player: Player, seat=None) -> dict:
     else:
         seat = _free_seat(room, seat)
     room.seats[seat] = player.pk
-    return _seats_changed(room) | {"seat": seat}
+    return _seats_changed(room, client_id) | {"seat": seat}
 
 
 def _seated(room: Room, player: Player | None) -> None:
@@ -142,16 +141,18 @@ def _seated(room: Room, player: Player | None) -> None:
 
 
 @transaction.atomic
-def seat_add_bot(*, room_id, seat=None, actor, player: Player | None = None) -> dict:
+def seat_add_bot(
+    *, room_id, seat=None, actor, player: Player | None = None, client_id=None
+) -> dict:
     room = _open_room(room_id)
     _seated(room, player)
     seat = _free_seat(room, seat)
     room.seats[seat] = "bot"
-    return _seats_changed(room) | {"seat": seat}
+    return _seats_changed(room, client_id) | {"seat": seat}
 
 
 @transaction.atomic
-def seats_fill_with_bots(*, room_id, actor, player: Player | None = None) -> dict:
+def seats_fill_with_bots(*, room_id, actor, player: Player | None = None, client_id=None) -> dict:
     """A bot in every empty seat, in one tap (who may: as for one bot)."""
     room = _open_room(room_id)
     _seated(room, player)
@@ -160,12 +161,13 @@ def seats_fill_with_bots(*, room_id, actor, player: Player | None = None) -> dic
         raise ServiceError("Every seat is taken.", "room_full")
     for seat in empty:
         room.seats[seat] = "bot"
-    return _seats_changed(room) | {"seats": empty}
+    return _seats_changed(room, client_id) | {"seats": empty}
 
 
 @transaction.atomic
-def seat_leave(*, room_id, seat, actor, player: Player | None = None) -> dict:
-    """Free `seat` before the start; during play a bot takes it over (the game needs it)."""
+def seat_leave(*, room_id, seat, actor, player: Player | None = None, client_id=None) -> dict:
+    """Free `seat` before the start; during play a bot takes it over (the game needs it).
+    Either way one version and one frame each: the leaver's phones get the public view."""
     room = _lock(room_id)
     if type(seat) is not int or not 0 <= seat < len(room.seats) or room.seats[seat] is None:
         raise ServiceError("Nobody sits there.", "not_found")
@@ -173,16 +175,16 @@ def seat_leave(*, room_id, seat, actor, player: Player | None = None) -> dict:
         raise ServiceError("That is not your seat.", "not_your_seat")
     if room.status == Room.Status.FINISHED:
         raise ServiceError("This game is over.", "wrong_state")
+    stood = [room.seats[seat]] if isinstance(room.seats[seat], int) else []
     if room.status == Room.Status.OPEN:
         room.seats[seat] = None
-        return _seats_changed(room)
+        return _seats_changed(room, client_id, stood)
     room.seats[seat] = "bot"
-    _seats_changed(room)
-    return _play(room, [], by="bot")
+    return _play(room, [], by="bot", client_id=client_id, stood=stood)
 
 
 @transaction.atomic
-def room_start(*, room_id, actor, player: Player | None = None) -> dict:
+def room_start(*, room_id, actor, player: Player | None = None, client_id=None) -> dict:
     """Deal: the engine's first state from the room's seed; bots act at once (a long
     bots-only session in steps of `BOT_STEP` actions)."""
     room = _open_room(room_id)
@@ -193,8 +195,7 @@ def room_start(*, room_id, actor, player: Player | None = None) -> dict:
         get_engine(room.game).new_state, room.config, random.Random(room.seed)
     )
     room.status = Room.Status.PLAYING
-    send_after_commit([room_group(room.pk)], {"type": "room.changed"})
-    return _play(room, [], by="start")
+    return _play(room, [], by="start", client_id=client_id)
 
 
 def _recorded(room_id: int, client_id: str) -> dict | None:
@@ -262,10 +263,10 @@ def seat_timeout(*, room_id, actor, seen_version=None, force=False) -> dict:
     return _play(room, steps, by="timeout") | {"timed_out": seats}
 
 
-def _play(room: Room, steps, by: str) -> dict:
+def _play(room: Room, steps, by: str, client_id=None, stood=()) -> dict:
     """Apply `steps` [(seat, action, by, client_id)], then the bots until a person must act
     (or `BOT_STEP` bot actions: the timer plays on); log them, bump the version once, save,
-    and send each seat its own view after commit."""
+    and send each seat its own view after commit (`client_id`: the cause, if not a step's)."""
     engine = get_engine(room.game)
     version = room.version + 1
     result = {"ok": True, "v": version}
@@ -294,17 +295,30 @@ def _play(room: Room, steps, by: str) -> dict:
         room.status = Room.Status.FINISHED
     room.save()
     actions = [{"seat": a.seat, "by": a.by, "action": a.action} for a in log[-50:]]
-    _announce(room, actions, next((a.client_id for a in log if a.client_id), None))
+    client_id = client_id or next((a.client_id for a in log if a.client_id), None)
+    _announce(room, actions, client_id, stood)
     return result
 
 
-def _announce(room: Room, actions: list[dict], client_id=None) -> None:
-    """Each seated person's group gets their seat's view, built once; the watchers the public
-    one. `client_id` is the action that caused it: that phone needs only this frame."""
+def _announce(room: Room, actions: list[dict], client_id=None, stood=()) -> None:
+    """One frame per audience, built once: each seated person's phones (their player group)
+    their seat's view; the players in `stood` (who just lost their seat) and the watchers the
+    public one. `client_id` is the action that caused it: that phone needs only this frame.
+    The watchers' event lists the seated players: a phone still in the watch group while it
+    moves to its seat drops that frame (its own comes through its player group)."""
     names = selectors.seat_names(room)
+    seated = [holder for holder in room.seats if isinstance(holder, int)]
+
+    def frame(seat):
+        return {**selectors.room_frame(room, seat, names, actions), "client_id": client_id}
+
     for seat, holder in enumerate(room.seats):
         if isinstance(holder, int):
-            frame = {**selectors.room_frame(room, seat, names, actions), "client_id": client_id}
-            send_after_commit([seat_group(room.pk, seat)], {"type": "room.frame", "frame": frame})
-    frame = {**selectors.room_frame(room, None, names, actions), "client_id": client_id}
-    send_after_commit([watch_group(room.pk)], {"type": "room.frame", "frame": frame})
+            mine = {"type": "room.mine", "player": holder, "frame": frame(seat)}
+            send_after_commit([player_group(room.pk, holder)], mine)
+    public = frame(None)
+    for player in stood:
+        mine = {"type": "room.mine", "player": player, "frame": public}
+        send_after_commit([player_group(room.pk, player)], mine)
+    event = {"type": "room.frame", "seated": seated, "frame": public}
+    send_after_commit([watch_group(room.pk)], event)

@@ -6,14 +6,17 @@ import asyncio
 import datetime
 import json
 import time
+import traceback
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
+from django.db.backends.utils import CursorWrapper
 
 from games import services, timers
+from games.engines import get_engine
 from games.models import Room
 from partynight.asgi import application
 from partynight.services import nights
@@ -155,8 +158,8 @@ async def test_no_frame_shows_a_seat_cards_it_must_not_see(game):
 
 
 async def test_a_frame_for_another_seat_is_never_forwarded():
-    """Even if a seat's frame reached a wrong group, the consumer checks the frame's seat
-    against its own before sending it on."""
+    """Even if a seat's frame reached a wrong group, the consumer checks it before sending
+    it on: the watchers' frames must be public, a player's own must name that player."""
     room, players = await database_sync_to_async(setup)("chemin_de_fer", bots=0)
     phone = await connect(f"/ws/rooms/{room.pk}/{players[0].token}/")
     screen = await connect(f"/ws/rooms/screen/{room.screen_token}/")
@@ -164,8 +167,13 @@ async def test_a_frame_for_another_seat_is_never_forwarded():
         assert (await socket.receive_json_from(timeout=WAIT))["seat"] in (0, None)
     layer = get_channel_layer()
     stray = {"type": "room", "seat": 1, "v": 99, "room": {"deadline": None}, "view": {}}
-    for group in (services.watch_group(room.pk), services.seat_group(room.pk, 0)):
-        await layer.group_send(group, {"type": "room.frame", "frame": stray})
+    await layer.group_send(
+        services.watch_group(room.pk), {"type": "room.frame", "seated": [], "frame": stray}
+    )
+    await layer.group_send(
+        services.player_group(room.pk, players[0].pk),
+        {"type": "room.mine", "player": players[1].pk, "frame": stray},
+    )
     for socket, seat in ((phone, 0), (screen, None)):
         await socket.send_json_to({"type": "resync"})
         answer = await socket.receive_json_from(timeout=WAIT)
@@ -332,3 +340,94 @@ async def test_a_room_has_one_timer_however_many_sockets_watch_it():
     for screen in screens:
         await screen.disconnect()
     task.cancel()
+
+
+def record_consumer_queries(monkeypatch):
+    """The SQL a room consumer runs other than for its own action (its `act`, which calls a
+    service): a socket re-reading the room because something happened elsewhere shows up."""
+    seen, execute = [], CursorWrapper._execute
+
+    def recording(self, sql, *args):
+        mine = [
+            f.name for f in traceback.extract_stack() if f.filename.endswith("games/consumers.py")
+        ]
+        if mine and "act" not in mine:
+            seen.append(sql)
+        return execute(self, sql, *args)
+
+    monkeypatch.setattr(CursorWrapper, "_execute", recording)
+    return seen
+
+
+def seated_room():
+    """A 3-seat Chemin de Fer room (3 coups): P0 seated, P1 and P2 not yet."""
+    room, players = setup("chemin_de_fer", humans=1, bots=0, seats=3, max_coups=3)
+    for name in ("P1", "P2"):
+        players.append(nights.player_add(night_id=room.night_id, name=name, actor="host"))
+    return room, players
+
+
+async def test_each_change_sends_each_socket_its_own_frame_and_no_socket_queries(monkeypatch):
+    """Sitting, moving, a bot, leaving, the start, play and leaving during play, each from a
+    phone, with three phones and the screen open: every socket gets exactly one frame per
+    change, built by the service: its seat's own view (no seat: the public one, never a
+    hidden card), with the causing client id. A phone follows its player into a seat and
+    back to the watchers, and no socket queries the database for any of it."""
+    room, players = await database_sync_to_async(seated_room)()
+    phones = [await connect(f"/ws/rooms/{room.pk}/{p.token}/") for p in players]
+    screen = await connect(f"/ws/rooms/screen/{room.screen_token}/")
+    versions = {socket: [] for socket in (*phones, screen)}
+    for socket in versions:
+        versions[socket].append((await socket.receive_json_from(timeout=WAIT))["v"])
+    queries = record_consumer_queries(monkeypatch)
+    engine = get_engine("chemin_de_fer")
+
+    def choose(view, n):  # the acting seat's pick from its own view
+        legal = view["legal_actions"]
+        return next((a for a in legal if a["type"] in ("banco", "stand")), legal[-1 if n else 0])
+
+    steps = [
+        (1, {"type": "sit", "seat": 1}),
+        (1, {"type": "sit", "seat": 2}),  # moves
+        (0, {"type": "bot"}),  # the first empty seat: 1
+        (1, {"type": "leave"}),
+        (2, {"type": "sit"}),  # seat 2
+        (0, {"type": "start"}),
+        (0, "act"),  # P0 banks
+        (2, "act"),  # P2 stakes or bancos: the coup is dealt
+        (2, {"type": "leave"}),  # a bot plays on for P2
+    ]
+    last = {}
+    for n, (who, message) in enumerate(steps):
+        if message == "act":
+            action = choose(last[phones[who]]["view"], n)
+            message = {"type": "act", "action": action, "v": last[phones[who]]["v"]}
+        await phones[who].send_json_to(message | {"client_id": f"c{n}"})
+        early = []  # the actor's frame may come before its result
+        while not early or early[-1]["type"] != "result":
+            early.append(await phones[who].receive_json_from(timeout=WAIT))
+        assert early[-1]["ok"], early
+        version = early.pop()["v"]
+        current = await database_sync_to_async(room_now)(room)
+        assert current.version == version
+        for socket in versions:
+            got = early if socket is phones[who] else []
+            if not got:
+                got = await frames(socket, version)
+            versions[socket] += [frame["v"] for frame in got]
+            frame = last[socket] = got[-1]
+            mine = "screen" if socket is screen else players[phones.index(socket)].pk
+            seat = current.seats.index(mine) if mine in current.seats else None
+            assert frame["seat"] == seat and frame["client_id"] == f"c{n}", (n, seat)
+            view = current.state and engine.view(current.state, seat)
+            assert frame["view"] == json.loads(json.dumps(view)), (n, seat)
+            if current.state:
+                check_no_leak(frame, current.state, seat)
+        if n == 5:
+            assert current.status == "playing" and last[phones[0]]["view"]["legal_actions"]
+    assert current.seats == [players[0].pk, "bot", "bot"]
+    for socket, seen in versions.items():
+        assert seen == list(range(seen[0], version + 1)), seen  # one frame each, no gap
+        assert await socket.receive_nothing(timeout=0.1)
+        await socket.disconnect()
+    assert queries == []
