@@ -84,7 +84,7 @@ def test_pozzetto_by_discard_at_the_start_of_the_next_turn():
     state["hands"][1:] = [["4D", "5D"], ["4S", "5S"], ["4C", "5C"]]
     melded = play(state, 0, type="meld", cards=["6H", "7H", "8H"])
     out = play(melded, 0, type="discard", card="KS")
-    assert out["pending_pozzetto"] == 0 and out["hands"][0] == [] and out["turn"] == 1
+    assert out["pending_pozzetto"] == [0] and out["hands"][0] == [] and out["turn"] == 1
     for seat in (1, 2, 3):
         out = play(out, seat, type="draw")
         out = play(out, seat, type="discard", card=out["hands"][seat][0])
@@ -98,7 +98,7 @@ def test_pozzetto_by_discard_at_the_start_of_the_next_turn():
 
 def test_a_partner_waiting_for_the_pozzetto_keeps_it():
     state = table()
-    state.update(phase="play", pending_pozzetto=2)
+    state.update(phase="play", pending_pozzetto=[2])
     state["hands"][0] = ["6H", "7H", "8H"]
     with pytest.raises(RulesError, match="Keep one card"):
         play(state, 0, type="meld", cards=["6H", "7H", "8H"])
@@ -147,7 +147,7 @@ def test_closing_refusals():
         a["type"] != "discard" for a in ENGINE.legal_actions(no_burraco, 0)
     )
     no_pozzetto = table()
-    no_pozzetto.update(phase="play", pending_pozzetto=2)
+    no_pozzetto.update(phase="play", pending_pozzetto=[2])
     no_pozzetto["melds"][0] = [meld("4H 5H 6H 7H 8H 9H TH", 1)]
     no_pozzetto["hands"][0] = ["5C"]
     with pytest.raises(RulesError, match="before your side has taken its pozzetto"):
@@ -223,6 +223,45 @@ def test_three_players_first_to_the_pozzetto_plays_alone_with_18():
     assert [m["id"] for m in out["melds"][1]] == [2, 3]  # the partners now share their melds
     view = ENGINE.view(out, 1)
     assert view["side"] == 1 and view["pozzetti"][1] == {"size": 11, "taken_by": None}
+
+
+def test_three_players_out_by_discard_claims_the_18_before_taking_it():
+    """The first to reach a pozzetto is the first to empty their hand: going out by discard
+    claims the 18 at once (taken at the next turn), so a player going out on the fly in
+    between is already a partner and takes the 11."""
+    state = table(seats=3)
+    state["phase"] = "play"
+    state["hands"] = [["KS"], ["6H", "7H"], ["QD", "5C"]]
+    state["stock"].append("8H")  # seat 1's draw
+    state["melds"] = [[meld("3S 4S 5S", 1)], [meld("9D 9S 9C", 2)], [meld("AH AS AD", 3)]]
+    out = play(state, 0, type="discard", card="KS")
+    assert out["pending_pozzetto"] == [0] and out["sides"] == [[0], [1, 2]]
+    assert [m["id"] for m in out["melds"][1]] == [2, 3]
+    out = play(play(out, 1, type="draw"), 1, type="meld", cards=["6H", "7H", "8H"])
+    out = play(out, 1, type="take_pozzetto")  # on the fly: the partners' 11
+    assert len(out["hands"][1]) == 11 and out["pozzetto_taker"] == [None, 1]
+    assert len(out["pozzetti"][0]) == 18
+    out = play(out, 1, type="discard", card=out["hands"][1][0])
+    out = play(play(out, 2, type="draw"), 2, type="discard", card="QD")
+    assert ENGINE.legal_actions(out, 0) == [{"type": "take_pozzetto"}]
+    out = play(out, 0, type="take_pozzetto")
+    assert len(out["hands"][0]) == 18 and out["pozzetto_taker"] == [0, 1]
+
+
+def test_two_players_out_by_discard_in_a_row_both_take_their_pozzetto():
+    state = table(seats=2)
+    state["phase"] = "play"
+    state["hands"] = [["KS"], ["9D", "9S", "KH"]]
+    state["stock"].append("9C")  # seat 1's draw
+    out = play(state, 0, type="discard", card="KS")
+    out = play(play(out, 1, type="draw"), 1, type="meld", cards=["9D", "9S", "9C"])
+    out = play(out, 1, type="discard", card="KH")  # out by discard too
+    for seat in (0, 1):
+        assert ENGINE.legal_actions(out, seat) == [{"type": "take_pozzetto"}]
+        out = play(out, seat, type="take_pozzetto")
+        assert len(out["hands"][seat]) == 11
+        out = play(play(out, seat, type="draw"), seat, type="discard", card=out["hands"][seat][0])
+    assert out["pozzetto_taker"] == [0, 1] and out["pending_pozzetto"] == []
 
 
 def test_stalemate_by_agreement():

@@ -31,7 +31,7 @@ def choose(state: dict, seat: int, rng: random.Random, style: str = "sensible") 
     if phase == "stalemate":
         return {"type": "agree_stalemate" if _ahead(state, seat) > 0 else "refuse_stalemate"}
     if phase == "draw":
-        if state["pending_pozzetto"] == seat:
+        if seat in state["pending_pozzetto"]:
             return {"type": "take_pozzetto"}
         if _pile_builds(state, seat):
             return {"type": "take_discards"}

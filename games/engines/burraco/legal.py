@@ -36,7 +36,7 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
     if phase == "stalemate":
         return [{"type": "agree_stalemate"}, {"type": "refuse_stalemate"}]
     if phase == "draw":
-        if state["pending_pozzetto"] == seat:
+        if seat in state["pending_pozzetto"]:
             return [{"type": "take_pozzetto"}]
         actions = [{"type": "draw"}, {"type": "take_discards"}]
         config = state["config"]

@@ -24,7 +24,7 @@ def notation(state: dict) -> dict:
         "hands": [" ".join(hand) for hand in state["hands"]],
         "pozzetti": [" ".join(pile) for pile in state["pozzetti"]],
         "pozzetto_taker": list(state["pozzetto_taker"]),
-        "pending_pozzetto": state["pending_pozzetto"],
+        "pending_pozzetto": list(state["pending_pozzetto"]),
         "sides": [list(seats) for seats in state["sides"]],
         "melds": [[meld_text(m) for m in side] for side in state["melds"]],
         "scores": list(state["scores"]),

@@ -3,11 +3,12 @@
 State (plain JSON; docs/game-record.md): `stock` and `discards` (top = last), `hands` per
 seat, `pozzetti` (two piles; emptied when taken, `pozzetto_taker` says by whom), `sides`
 (lists of seats; partners opposite) with their `melds`, the turn (`turn`, `phase` "draw" |
-"play" | "stalemate" | "over", `to_act`), `pending_pozzetto` (a seat that went out by
-discard: it takes its pozzetto at the start of its next turn), `last_round` (the stock is
-down to two cards: the hand ends with this discard), the match `scores` per seat and the
-`history` of hands. Every hand is shuffled with Random(f"{seed}/hand {n}"), so `apply` needs
-no rng and replaying the actions rebuilds the state.
+"play" | "stalemate" | "over", `to_act`), `pending_pozzetto` (the seats that went out by
+discard: each takes its pozzetto at the start of its next turn; two can wait at once),
+`last_round` (the stock is down to two cards: the hand ends with this discard), the match
+`scores` per seat and the `history` of hands. Every hand is shuffled with
+Random(f"{seed}/hand {n}"), so `apply` needs no rng and replaying the actions rebuilds the
+state.
 """
 
 import random
@@ -100,7 +101,7 @@ def _deal(state: dict) -> None:
         turn_no=1,
         phase="draw",
         to_act=[first],
-        pending_pozzetto=None,
+        pending_pozzetto=[],
         last_round=False,
         quiet_turns=0,
         stalemate=None,
@@ -128,8 +129,8 @@ def can_take(state: dict, seat: int) -> bool:
     """This seat may go to the pozzetto: its side's is still there and no partner has gone
     out by discard and is waiting to take it."""
     side = side_of(state, seat)
-    pending = state["pending_pozzetto"]
-    waiting = pending not in (None, seat) and pending in state["sides"][side]
+    partners = [s for s in state["sides"][side] if s != seat]
+    waiting = any(s in state["pending_pozzetto"] for s in partners)
     return pozzetto_for(state, side) is not None and not waiting
 
 
@@ -198,12 +199,12 @@ def _take_discards(state, seat, action):
 
 
 def _no_pending(state, seat):
-    if state["pending_pozzetto"] == seat:
+    if seat in state["pending_pozzetto"]:
         raise RulesError("First take your pozzetto.")
 
 
 def _take_pozzetto(state, seat, action):
-    pending = state["pending_pozzetto"] == seat
+    pending = seat in state["pending_pozzetto"]
     if not can_take(state, seat) or not (
         pending or (state["phase"] == "play" and not state["hands"][seat])
     ):
@@ -213,7 +214,8 @@ def _take_pozzetto(state, seat, action):
     state["hands"][seat] = state["pozzetti"][index]
     state["pozzetti"][index] = []
     state["pozzetto_taker"][index] = seat
-    state["pending_pozzetto"] = None
+    if pending:  # only this seat's wait ends (another may be waiting for its own)
+        state["pending_pozzetto"].remove(seat)
 
 
 def _claim(state, seat):
@@ -292,7 +294,7 @@ def _discard(state, seat, action):
     state["hands"][seat] = left
     state["discards"].append(card)
     if not left and not closing:
-        state["pending_pozzetto"] = seat  # out by discard: the pozzetto at the next turn
+        state["pending_pozzetto"].append(seat)  # out by discard: the pozzetto next turn
         _claim(state, seat)
     if closing:
         state["closed_by"] = seat

@@ -77,7 +77,7 @@ def view(state: dict, seat: int | None) -> dict:
             {"size": len(pile), "taken_by": taker}
             for pile, taker in zip(state["pozzetti"], state["pozzetto_taker"], strict=True)
         ],
-        "pending_pozzetto": state["pending_pozzetto"],
+        "pending_pozzetto": list(state["pending_pozzetto"]),
         "last_round": state["last_round"],
         "stalemate": state["stalemate"],
         "scores": list(state["scores"]),
