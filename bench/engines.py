@@ -14,9 +14,10 @@ Bunco (the card game): the bot's win rate against three random-legal players ove
 seeded 4-player deals (the bot in each seat in turn; chance is 25%), and moves per second
 of the engine with the bot choosing, beside random-legal choosing as the same-run baseline.
 
-Russian Bank: the steady bot against a random-legal player over `--games` seeded single
-games (the bot's seat alternating): its win rate, and moves per second of the engine and bots
-together; the same-run baseline is random-legal against itself.
+Russian Bank: each bot style against a random-legal player, and steady against casual, over
+`--games` seeded single games (the first side's seat alternating): its win rate, and moves
+per second of the engine and bots together; the same-run baseline is random-legal against
+itself.
 
 Burraco (bench/burraco.py): the sensible bot's win rate against random-legal over seeded
 4-player matches to 2005, actions per second, and `legal_actions` typical and worst case.
@@ -163,7 +164,7 @@ def bunco_cards(games):
 
 
 def russian_bank_game(seed, players):
-    """One seeded game; `players[seat]` is "steady" or "random". The winner's seat, or None
+    """One seeded game; `players[seat]` is a bot style or "random". The winner's seat, or None
     for a drawn game, and the number of actions."""
     engine = ENGINES["russian_bank"]
     state = engine.new_state({"target": 1}, random.Random(seed))
@@ -180,12 +181,14 @@ def russian_bank_game(seed, players):
 
 
 def russian_bank(games):
-    for label, players in (("steady vs random", "steady"), ("random vs random", "random")):
+    pairs = [(style, "random") for style in ENGINES["russian_bank"].bot_styles]
+    for players, other in [*pairs, ("steady", "casual"), ("random", "random")]:
+        label = f"{players} vs {other}"
         wins = draws = actions = 0
         start = time.perf_counter()
         for seed in range(games):
             bot = seed % 2
-            seats = [players, "random"] if bot == 0 else ["random", players]
+            seats = [players, other] if bot == 0 else [other, players]
             winner, count = russian_bank_game(seed, seats)
             wins += winner == bot
             draws += winner is None

@@ -21,7 +21,7 @@ def test_the_cli_plays_a_match_with_a_trace_that_replays():
     )
     record = json.loads(out.stdout)
     assert record["config"] == {"seats": 2, "target": 60, "mode": "enforce"}
-    assert record["bots"] == [0, 1] and record["styles"] == ["steady", "steady"]
+    assert record["bots"] == [0, 1] and record["styles"] == ["steady", "casual"]
     state = replay("russian_bank", record["config"], 3, record["actions"])
     assert ENGINE.is_over(state) and ENGINE.result(state) == record["result"]
     assert max(record["result"]["scores"]) >= 60

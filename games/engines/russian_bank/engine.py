@@ -14,8 +14,7 @@
 """
 
 from games.engines.base import RulesError, clone, configure, derived_rng
-from games.engines.russian_bank import moves
-from games.engines.russian_bank.bot import bot_action as steady_bot
+from games.engines.russian_bank import bot, moves
 from games.engines.russian_bank.layout import cards_left, deal, other, trace
 from games.engines.russian_bank.scoring import QUIET_TURNS, describe_games, finish_game
 from games.engines.russian_bank.views import STOP_SECONDS, view
@@ -26,7 +25,7 @@ MODES = ("enforce", "stop")
 class RussianBank:
     name = "russian_bank"
     action_keys = moves.MOVE_KEYS
-    bot_styles = ("steady",)
+    bot_styles = tuple(bot.STYLES)
     settings = ("mode", "target")
 
     def new_state(self, config: dict | None, rng) -> dict:
@@ -96,7 +95,7 @@ class RussianBank:
         if window and window["seat"] == seat:
             return {"type": "no_stop", "move": window["move"]}
         rng = derived_rng(state["seed"], f"default {state['moves']}")
-        return steady_bot(state, seat, rng)
+        return bot.bot_action(state, seat, rng)
 
     # -- acting --------------------------------------------------------------------------
     def apply(self, state: dict, seat: int, action: dict, rng=None) -> dict:
@@ -205,7 +204,7 @@ class RussianBank:
     def bot_action(self, state: dict, seat: int, rng, style: str | None = None) -> dict | None:
         if seat not in state.get("to_act", []):
             return None
-        return steady_bot(state, seat, rng, style)
+        return bot.bot_action(state, seat, rng, style)
 
 
 ENGINE = RussianBank()
