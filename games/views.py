@@ -22,8 +22,8 @@ from games.models import Room
 from games.selectors import TITLES, room_snapshot
 from live.errors import ServiceError
 from live.limits import guard_link
+from partynight import links
 from partynight.host_views import actor_of, host_night
-from partynight.models import Player
 
 
 class RoomForm(forms.Form):
@@ -117,10 +117,6 @@ def _qr(url: str) -> str:
     return mark_safe(svg)  # noqa: S308 (segno's own SVG, no user text)
 
 
-def _player(token) -> Player | None:
-    return Player.objects.filter(token=token, active=True, is_ghost=False).first()
-
-
 def _remember(request, player):
     """This browser is `player`'s phone: the room QR codes then know who scanned them."""
     request.session[f"room_player_{player.night_id}"] = player.token
@@ -137,11 +133,11 @@ def host_rooms(request, night_id):
         join_url, join_qr = qr_svg(request, "room-join", join_token=room.join_token)
         frame = room_snapshot(room, None)
         rooms.append({"room": room, "frame": frame, "join_url": join_url, "join_qr": join_qr})
-    links = [
+    rooms_links = [
         {"name": p.name, "url": request.build_absolute_uri(reverse("player-rooms", args=[p.token]))}
         for p in night.players.filter(active=True, is_ghost=False)
     ]
-    context = {"night": night, "rooms": rooms, "form": RoomForm(), "links": links}
+    context = {"night": night, "rooms": rooms, "form": RoomForm(), "links": rooms_links}
     return render(request, "games/host_rooms.html", context)
 
 
@@ -187,7 +183,7 @@ def _not_found(request, message):
 @guard_link
 @require_http_methods(["GET", "POST"])
 def player_rooms(request, token):
-    player = _player(token)
+    player = links.player(token)
     if player is None:
         return _not_found(request, "This player link is not valid; ask the host for your link.")
     _remember(request, player)
@@ -205,8 +201,8 @@ def player_rooms(request, token):
 
 @guard_link
 def room_play(request, room_id, token):
-    player = _player(token)
-    room = Room.objects.filter(pk=room_id, night_id=player and player.night_id).first()
+    player = links.player(token)
+    room = player and links.find(player.night.rooms, pk=room_id)
     if room is None:
         return _not_found(request, "This room link is not valid for your player link.")
     _remember(request, player)
@@ -226,16 +222,16 @@ def room_play(request, room_id, token):
 @guard_link
 def room_join(request, join_token):
     """The room's QR code: a phone that opened its player link before goes to the room."""
-    room = get_object_or_404(Room, join_token=join_token)
+    room = links.get_or_404(Room.objects, join_token=join_token)
     token = request.session.get(f"room_player_{room.night_id}")
-    if token and _player(token):
+    if token and links.player(token):
         return redirect("room-play", room_id=room.pk, token=token)
     return render(request, "games/join.html", {"room": room}, status=403)
 
 
 @guard_link
 def room_screen(request, token):
-    room = get_object_or_404(Room, screen_token=token)
+    room = links.get_or_404(Room.objects, screen_token=token)
     _, join_qr = qr_svg(request, "room-join", join_token=room.join_token)
     context = {
         "room": room,

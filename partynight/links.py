@@ -9,6 +9,8 @@ raises OverflowError beyond it). A malformed link simply matches nothing.
 
 import re
 
+from django.http import Http404
+
 from partynight.models import Player
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,32}")  # new_token(): 22 of these; the column holds 32
@@ -27,6 +29,14 @@ def find(queryset, **lookup):
     if not all(usable(value) for value in lookup.values()):
         return None
     return queryset.filter(**lookup).first()
+
+
+def get_or_404(queryset, **lookup):
+    """find(), or Http404 (a malformed link is a 404, never a 500)."""
+    found = find(queryset, **lookup)
+    if found is None:
+        raise Http404("No such link.")
+    return found
 
 
 def player(token, room_id=None) -> Player | None:

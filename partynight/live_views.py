@@ -4,12 +4,13 @@ prizes, the results and the night's record. Views stay thin: a form, a service, 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from live.errors import ServiceError
 from live.limits import guard_link
+from partynight import links
 from partynight.forms import BuncoForm, PlayerForm, PlayerNameForm, PointsForm, TableForm
 from partynight.host_views import actor_of, host_night, qr_svg
 from partynight.models import Night
@@ -34,7 +35,7 @@ def dashboard(request, night_id):
 @guard_link
 def screen(request, token):
     """The big screen for a TV: read-only, by the night's screen link (no login)."""
-    night = get_object_or_404(Night, screen_token=token)
+    night = links.get_or_404(Night.objects, screen_token=token)
     join_url = request.build_absolute_uri(reverse("phone-join", args=[night.join_token]))
     context = {
         "night": night,

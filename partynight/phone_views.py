@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from live.errors import ServiceError
 from live.limits import guard_link
+from partynight import links
 from partynight.models import Night, Player, normalise_join_code
 from partynight.services import nights
 
@@ -26,19 +27,13 @@ def _remember(request, player: Player) -> None:
 
 
 def _remembered(request, night: Night) -> Player | None:
-    token = request.session.get(f"joined_{night.pk}")
-    if not token:
-        return None
-    return night.players.filter(token=token, active=True, is_ghost=False).first()
+    player = links.player(request.session.get(f"joined_{night.pk}"))
+    return player if player is not None and player.night_id == night.pk else None
 
 
 @guard_link
 def play(request, token):
-    player = (
-        Player.objects.select_related("night")
-        .filter(token=token, active=True, is_ghost=False)
-        .first()
-    )
+    player = links.player(token)
     if player is None:
         return _not_found(request, "This player link is not valid; ask the host for your link.")
     nights.player_opened(player)
@@ -61,7 +56,7 @@ def _join_page(request, night, status=200, **context):
 @guard_link
 @require_http_methods(["GET", "POST"])
 def join(request, join_token):
-    night = Night.objects.filter(join_token=join_token).first()
+    night = links.find(Night.objects, join_token=join_token)
     if night is None:
         return _not_found(request, "This join link is not valid; ask the host for the QR code.")
     mine = _remembered(request, night)

@@ -9,13 +9,14 @@ import segno
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 
 from live.limits import guard_link
+from partynight import links
 from partynight.host_views import host_night
 from partynight.models import Night
 from partynight.rules.seating import MAX_PLAYERS
@@ -121,7 +122,7 @@ def results_sheet(request, night_id, pdf=False):
 @guard_link
 def results_public(request, token):
     """The read-only results link to share with the players: no login, nothing to change."""
-    night = get_object_or_404(Night, results_token=token)
+    night = links.get_or_404(Night.objects, results_token=token)
     return _page(request, "print/results.html", _results_context(request, night), False, "")
 
 

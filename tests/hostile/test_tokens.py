@@ -228,3 +228,26 @@ def test_a_host_cannot_reach_another_hosts_night_or_rooms(setup, django_user_mod
     for url in (f"/nights/{night.pk}/rooms/{room.pk}/bot/", f"/nights/{night.pk}/fix/undo/"):
         assert client.post(url, {"table": 1}).status_code == 404, url
     assert dump() == before
+
+
+MALFORMED_LINKS = [
+    "/play/a%00b/",
+    "/results/a%00b/",
+    "/screen/a%00b/",
+    "/join/a%00b/",
+    "/rooms/for/a%00b/",
+    "/rooms/1/play/a%00b/",
+    "/rooms/99999999999999999999/play/abc/",
+    "/rooms/join/a%00b/",
+    "/rooms/screen/a%00b/",
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", MALFORMED_LINKS)
+def test_a_malformed_link_is_a_404_and_counts(setup, url):
+    """A NUL in a token gave 500 on PostgreSQL (it refuses NUL in a string), and an id past
+    64 bits 500 on SQLite (OverflowError): every link route answers 404 instead."""
+    client = Client(REMOTE_ADDR="198.51.100.9", raise_request_exception=False)
+    assert client.get(url).status_code == 404
+    assert limits.failures("link", "198.51.100.9") == 1
