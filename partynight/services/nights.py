@@ -71,6 +71,19 @@ def night_settings_update(*, night_id, actor, rules: Rules, prize_table) -> Nigh
     return night
 
 
+# Characters that turn the text after them around (overrides, embeddings, isolates): a name
+# holding one can make the standings or another player's name read backwards.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Letters and symbols that draw nothing (fillers and the blank braille cell).
+BLANK_SIGNS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def _visible(char: str) -> bool:
+    """Draws something: not a format character (zero-width space, joiners, BOM), a lone
+    combining mark, a space or a blank filler."""
+    return unicodedata.category(char)[0] not in "CMZ" and char not in BLANK_SIGNS
+
+
 def clean_name(name: str) -> str:
     name = " ".join((name or "").split())
     if not name:
@@ -79,6 +92,15 @@ def clean_name(name: str) -> str:
         raise ServiceError("Names can be at most 40 characters.", "invalid_name")
     if any(unicodedata.category(char) == "Cc" for char in name):  # NUL breaks PostgreSQL
         raise ServiceError("Names cannot contain control characters.", "invalid_name")
+    if any(char in BIDI_CONTROLS for char in name):
+        raise ServiceError(
+            "Names cannot contain characters that reverse the text direction.", "invalid_name"
+        )
+    if not any(_visible(char) for char in name):
+        raise ServiceError(
+            "That name would be invisible: use at least one letter, digit or sign.",
+            "invalid_name",
+        )
     return name
 
 
