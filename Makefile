@@ -19,7 +19,7 @@ $(STAMP): requirements.txt
 
 run: $(STAMP)
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
-	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py seed_demo --base-url http://$(HOST):$(PORT)
+	if [ "$${DEBUG:-1}" != 0 ]; then DEBUG=$${DEBUG:-1} $(BIN)/python manage.py seed_demo --base-url http://$(HOST):$(PORT); fi
 	DEBUG=$${DEBUG:-1} $(BIN)/daphne -b $(HOST) -p $(PORT) $(DAPHNE_LIMITS) partynight.asgi:application
 
 test: $(STAMP)

@@ -179,6 +179,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # proxy keeps it on and sets SECURE_PROXY_SSL_HEADER via PROXY_SSL_HEADER=1.
 HTTPS = env.bool("HTTPS", default=not DEBUG)
 SECURE_SSL_REDIRECT = HTTPS
+# The compose health check asks each replica over plain HTTP, inside the network, without
+# the proxy's X-Forwarded-Proto: a redirect to https:// would fail it forever.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
 SECURE_HSTS_SECONDS = 31_536_000 if HTTPS else 0

@@ -80,8 +80,8 @@ def start_daphne(
         DJANGO_SETTINGS_MODULE="partynight.test_settings",
         DATABASE_URL=database_url(settings.DATABASES["default"]),
         PYTHONUNBUFFERED="1",
-        **extra_env,
     )
+    env.update(extra_env)  # may replace the settings module too
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     log = tmp_dir / f"{name}-{port}.log"
     process = subprocess.Popen(

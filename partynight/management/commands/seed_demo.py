@@ -2,8 +2,9 @@
 
 import datetime
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from partynight.models import Night
 from partynight.services import nights
@@ -20,6 +21,11 @@ class Command(BaseCommand):
         parser.add_argument("--base-url", default="http://127.0.0.1:8000")
 
     def handle(self, *args, base_url, **options):
+        if not settings.DEBUG:  # its password is in this file: never on a real server
+            raise CommandError(
+                "seed_demo makes an account whose password is public: it runs only with "
+                "DEBUG=1 (a development server), never in production."
+            )
         user, created = get_user_model().objects.get_or_create(username=DEMO_USER)
         if created:
             user.set_password(DEMO_PASSWORD)
