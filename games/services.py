@@ -198,12 +198,14 @@ def room_start(*, room_id, actor, player: Player | None = None, client_id=None) 
     return _play(room, [], by="start", client_id=client_id)
 
 
-def _recorded(room_id: int, client_id: str) -> dict | None:
-    return (
+def _recorded(room_id: int, client_id: str) -> tuple[list, dict] | None:
+    """The seat and action a client id was first used for, and the answer; or None."""
+    row = (
         RoomAction.objects.filter(room_id=room_id, client_id=client_id)
-        .values_list("result", flat=True)
+        .values_list("seat", "action", "result")
         .first()
     )
+    return row and ([row[0], row[1]], row[2])
 
 
 def action_apply(
@@ -237,7 +239,7 @@ def action_apply(
         first = [(seat, action, "player", client_id)]
         return _play(room, first, by="player")
 
-    return idempotent(room_id, client_id, apply, lookup=_recorded)
+    return idempotent(room_id, client_id, apply, lookup=_recorded, asked=[seat, action])
 
 
 @transaction.atomic

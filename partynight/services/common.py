@@ -45,19 +45,27 @@ def log_event(night, kind, actor, data=None, result=None, client_id=None, round_
     )
 
 
-def event_result(night_id: int, client_id: str) -> dict | None:
-    """The recorded answer of the night's event with this client id, or None."""
-    return (
+def event_record(night_id: int, client_id: str) -> tuple[list, dict] | None:
+    """Who logged the night's event with this client id, its kind and the request it
+    recorded (a roll's; None for the others), and its answer; or None."""
+    row = (
         Event.objects.filter(night_id=night_id, client_id=client_id)
-        .values_list("result", flat=True)
+        .values_list("actor", "kind", "data", "result")
         .first()
     )
+    if row is None:
+        return None
+    actor, kind, data, result = row
+    return [actor, kind, data.get("request")], result
 
 
-def idempotent(night_id: int, client_id: str | None, action):
+def idempotent(night_id: int, client_id: str | None, action, *, actor, kind, request=None):
     """Run `action()` in a transaction unless this client id was already recorded for the
-    night; a repeat gets the first answer back (live.idempotency)."""
-    return live_idempotent(night_id, client_id, action, event_result)
+    night; a repeat of the same request by the same actor gets the first answer back, any
+    other use of the id is refused (live.idempotency). `kind` is the event the action logs
+    under the id."""
+    asked = [actor, kind, request]
+    return live_idempotent(night_id, client_id, action, lookup=event_record, asked=asked)
 
 
 def current_round(night: Night) -> Round | None:

@@ -56,7 +56,7 @@ def roll_undo(*, night_id, table_number, actor, client_id=None) -> dict:
         _log_correction(night, loaded, table_number, "roll_undone", actor, data, result, client_id)
         return result
 
-    return idempotent(night_id, client_id, action)
+    return idempotent(night_id, client_id, action, actor=actor, kind="roll_undone")
 
 
 def points_adjust(*, night_id, table_number, team, delta, reason, actor, client_id=None) -> dict:
@@ -88,7 +88,7 @@ def points_adjust(*, night_id, table_number, team, delta, reason, actor, client_
         )
         return result
 
-    return idempotent(night_id, client_id, action)
+    return idempotent(night_id, client_id, action, actor=actor, kind="points_adjusted")
 
 
 def bunco_reassign(*, night_id, table_number, from_player, to_player, actor, client_id=None):
@@ -113,7 +113,7 @@ def bunco_reassign(*, night_id, table_number, from_player, to_player, actor, cli
         )
         return result
 
-    return idempotent(night_id, client_id, action)
+    return idempotent(night_id, client_id, action, actor=actor, kind="bunco_reassigned")
 
 
 def player_replace_by_ghost(*, night_id, player_id, actor) -> Player:

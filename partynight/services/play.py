@@ -2,6 +2,8 @@
 reduce (partynight.rules.reducer: ghosts, the fuzzy die, the bell, the round's end) -> save
 -> log -> emit; nothing here decides a rule."""
 
+import json
+
 from live.errors import ServiceError
 from partynight.models import Night, Player
 from partynight.rules import reducer
@@ -24,12 +26,17 @@ def reduce(step, *args):
         raise ServiceError(str(error), error.code) from None
 
 
-def commit(loaded, new, events, actor, client_id=None, entry=None, notice=None) -> store.Saved:
+def commit(
+    loaded, new, events, actor, client_id=None, entry=None, notice=None, request=None
+) -> store.Saved:
     """Save the reducer's result and emit its messages after commit. `entry` is the phone
-    button the person's roll came from (the roll log shows it); `notice` a host's
-    correction in words, for the table's phones."""
+    button the person's roll came from (the roll log shows it), `request` what its client
+    id stands for (common.idempotent); `notice` a host's correction in words, for the
+    table's phones."""
     bumps = emit.night_bumps(events)
-    saved = store.save(loaded, new, events, actor, client_id, bumps=bumps, entry=entry)
+    saved = store.save(
+        loaded, new, events, actor, client_id, bumps=bumps, entry=entry, request=request
+    )
     emit.announce(loaded, saved, client_id, notice)
     return saved
 
@@ -61,7 +68,7 @@ def round_start(*, night_id, number: int, actor, client_id=None, player=None) ->
         log_event(night, "round_started", actor, {"round": number}, result, client_id, loaded.round)
         return result
 
-    return idempotent(night_id, client_id, action)
+    return idempotent(night_id, client_id, action, actor=actor, kind="round_started")
 
 
 def _at_next_head_table(night: Night, player: Player) -> bool:
@@ -86,6 +93,9 @@ def roll_record(
     "bunco", "wipeout"). `seen_version` is the table version the phone showed: if the table
     has moved on since (another phone entered this roll first) the answer is "already
     recorded", never a second count. A repeated client id gets the first answer back."""
+    # what the id stands for, as the log stores it (JSON: tuples become lists)
+    request = {"table": table_number, "dice": dice, "entry": entry, "v": seen_version}
+    request = json.loads(json.dumps(request))
 
     def action():
         loaded = store.lock_and_load(night_id)
@@ -108,10 +118,10 @@ def roll_record(
             new, events = reducer.roll(loaded.state, rules, number, values, chance_of(night))
         except RulesError as error:
             raise ServiceError(str(error), "invalid_roll") from None
-        saved = commit(loaded, new, events, actor, client_id, entry)
+        saved = commit(loaded, new, events, actor, client_id, entry, request=request)
         return saved.first_result
 
-    return idempotent(night_id, client_id, action)
+    return idempotent(night_id, client_id, action, actor=actor, kind="roll", request=request)
 
 
 def bell_ring(*, night_id, number: int, actor, client_id=None) -> dict:
@@ -127,7 +137,7 @@ def bell_ring(*, night_id, number: int, actor, client_id=None) -> dict:
         log_event(night, "bell", actor, {"reason": "host"}, {"ok": True}, client_id, loaded.round)
         return {"ok": True}
 
-    return idempotent(night_id, client_id, action)
+    return idempotent(night_id, client_id, action, actor=actor, kind="bell")
 
 
 def _table_for(state: reducer.NightState, player: Player | None, number: int | None) -> int:

@@ -107,10 +107,12 @@ def save(
     client_id=None,
     bumps=0,
     entry=None,
+    request=None,
 ) -> Saved:
     """Write `new` back (changed rows only), log every roll and round end, number the
     events; the night's version goes up by `bumps` (one per night-level message). The
-    person's roll carries `client_id`; ghosts' rolls are the app's."""
+    person's roll carries `client_id` and the `request` it stands for; ghosts' rolls are
+    the app's."""
     night = loaded.night
     versions = {n: t.version for n, t in loaded.tables.items()}
     current = loaded.state
@@ -139,6 +141,7 @@ def save(
                         "fuzzy_before": id_of(current.fuzzy),
                         "dice": event["roll"]["dice"],
                         **({"entry": entry} if person and entry is not None else {}),
+                        **({"request": request} if person and request is not None else {}),
                     },
                     result=result,
                     round_number=event["round"],
