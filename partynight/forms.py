@@ -120,6 +120,8 @@ class PrizeRowForm(forms.Form):
 
 
 class BasePrizeFormSet(forms.BaseFormSet):
+    default_error_messages = {"too_many_forms": "There are at most %(num)d prize rows."}
+
     def clean(self):
         if any(self.errors):
             return
@@ -132,7 +134,15 @@ class BasePrizeFormSet(forms.BaseFormSet):
             raise forms.ValidationError(str(error)) from None
 
 
-PrizeFormSet = forms.formset_factory(PrizeRowForm, formset=BasePrizeFormSet, extra=0)
+# One row per prize kind: a post claiming 100,000 rows builds no more than that.
+PrizeFormSet = forms.formset_factory(
+    PrizeRowForm,
+    formset=BasePrizeFormSet,
+    extra=0,
+    max_num=len(PRIZE_KINDS),
+    absolute_max=len(PRIZE_KINDS),
+    validate_max=True,
+)
 
 
 def prize_initial(prize_table: list[dict]) -> list[dict]:

@@ -13,6 +13,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST
 
 from live.errors import ServiceError
+from partynight import throttles
 from partynight.host_views import actor_of
 from partynight.models import Group, GroupMember
 from partynight.print_views import csv_response
@@ -142,6 +143,7 @@ def night_start(request, group_id):
     form = GroupNightForm(request.POST)
     if form.is_valid():
         try:
+            throttles.night_quota(request.user)
             night = groups.night_from_group(
                 group=group, actor=actor_of(request), **form.cleaned_data
             )

@@ -14,6 +14,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
 
 from live.errors import ServiceError
+from partynight import throttles
 from partynight.forms import (
     NightForm,
     PlayerNameForm,
@@ -69,6 +70,7 @@ def night_new(request):
     rules_form, prizes = _settings_forms(request, Rules(), list(DEFAULT_PRIZE_TABLE))
     if request.method == "POST" and all(f.is_valid() for f in (form, rules_form, prizes)):
         try:
+            throttles.night_quota(request.user)
             night = nights.night_create(
                 host=request.user,
                 rules=rules_form.cleaned_data["rules"],
