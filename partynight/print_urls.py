@@ -5,28 +5,23 @@ from django.urls import path
 
 from partynight import group_views, print_views
 
-PDF = {"pdf": True}
-
 urlpatterns = [
     path("nights/<int:night_id>/print/sheets/", print_views.score_sheets, name="print_sheets"),
     path(
         "nights/<int:night_id>/print/sheets.pdf",
-        print_views.score_sheets,
-        PDF,
+        print_views.as_pdf(print_views.score_sheets),
         name="print_sheets_pdf",
     ),
     path("nights/<int:night_id>/print/tables/", print_views.table_sheets, name="print_tables"),
     path(
         "nights/<int:night_id>/print/tables.pdf",
-        print_views.table_sheets,
-        PDF,
+        print_views.as_pdf(print_views.table_sheets),
         name="print_tables_pdf",
     ),
     path("nights/<int:night_id>/print/results/", print_views.results_sheet, name="print_results"),
     path(
         "nights/<int:night_id>/print/results.pdf",
-        print_views.results_sheet,
-        PDF,
+        print_views.as_pdf(print_views.results_sheet),
         name="print_results_pdf",
     ),
     path("nights/<int:night_id>/standings.csv", print_views.standings_csv, name="standings_csv"),

@@ -3,9 +3,13 @@ tally sheets and the results sheet are HTML pages that print cleanly from any br
 same templates become PDFs on the server through WeasyPrint (README: Printing). The results
 also have a read-only link with a text summary for the group chat, and a CSV export."""
 
+import asyncio
 import csv
+import functools
+from concurrent.futures import ThreadPoolExecutor
 
 import segno
+from asgiref.sync import sync_to_async
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.http import HttpResponse
@@ -16,7 +20,7 @@ from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 
 from live.limits import guard_link
-from partynight import links
+from partynight import links, throttles
 from partynight.host_views import host_night
 from partynight.models import Night
 from partynight.rules.seating import MAX_PLAYERS
@@ -46,8 +50,58 @@ def _number(request, name, default, most) -> int:
         return default
 
 
+class PdfPage:
+    """A page to turn into a PDF: what a printable view hands to as_pdf(), which writes it
+    off Django's shared sync thread."""
+
+    def __init__(self, html: str, filename: str, owner: int):
+        self.html, self.filename, self.owner = html, filename, owner
+
+    def write(self) -> bytes:
+        weasyprint = load_weasyprint()
+        document = weasyprint.HTML(
+            string=self.html,
+            url_fetcher=weasyprint.urls.URLFetcher(allowed_protocols=()),  # nothing from outside
+        )
+        return document.write_pdf(
+            stylesheets=[weasyprint.CSS(filename=finders.find("css/print.css"))]
+        )
+
+
+# PDF_RENDERS_AT_ONCE workers: more PDFs wait their turn here, holding no other thread.
+_writers = ThreadPoolExecutor(throttles.PDF_RENDERS_AT_ONCE, thread_name_prefix="pdf")
+
+
+def as_pdf(view):
+    """The PDF route of a printable page. A PDF of 48 sheets takes seconds: under ASGI a
+    sync view holds the process's one sync thread all that time (three at once slowed every
+    page for half a minute), so the view only builds the HTML and the PDF is written by
+    the PDF workers, one at a time and `throttles.PDFS_PER_HOUR` an hour per host."""
+    build = sync_to_async(view)
+    in_worker = functools.partial(sync_to_async, thread_sensitive=False)
+
+    async def pdf(request, *args, **kwargs):
+        page = await build(request, *args, pdf=True, **kwargs)
+        if not isinstance(page, PdfPage):
+            return page  # the login redirect, a 404, the "WeasyPrint missing" answer
+        refusal = await in_worker(throttles.pdf_start)(page.owner)
+        if refusal:
+            response = render(request, "phone/not_found.html", {"message": refusal}, status=429)
+            response["Retry-After"] = "10"
+            return response
+        try:
+            body = await asyncio.get_running_loop().run_in_executor(_writers, page.write)
+        finally:
+            await in_worker(throttles.pdf_done)(page.owner)
+        response = HttpResponse(body, content_type="application/pdf")
+        response["Content-Disposition"] = f'attachment; filename="{page.filename}.pdf"'
+        return response
+
+    return functools.wraps(view)(pdf)
+
+
 def _page(request, template, context, pdf, filename):
-    """The page as HTML, or as a PDF made from the same template with print.css."""
+    """The page as HTML, or (for as_pdf) the same template with print.css to write a PDF."""
     paper = PAPERS.get(request.GET.get("paper", ""), "A4")
     keep = request.GET.copy()
     keep.pop("paper", None)
@@ -55,17 +109,10 @@ def _page(request, template, context, pdf, filename):
     context["keep"] = keep.urlencode()
     if not pdf:
         return render(request, template, context)
-    weasyprint = load_weasyprint()
-    if weasyprint is None:
+    if load_weasyprint() is None:
         return HttpResponse(PDF_MISSING, status=503, content_type="text/plain; charset=utf-8")
-    html = weasyprint.HTML(
-        string=render_to_string(template, context, request=request),
-        url_fetcher=weasyprint.urls.URLFetcher(allowed_protocols=()),  # nothing from outside
-    )
-    css = weasyprint.CSS(filename=finders.find("css/print.css"))
-    response = HttpResponse(html.write_pdf(stylesheets=[css]), content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="{filename}.pdf"'
-    return response
+    html = render_to_string(template, context, request=request)
+    return PdfPage(html, filename, request.user.pk)
 
 
 def _file_name(night: Night, what: str) -> str:

@@ -1,0 +1,74 @@
+"""PDFs under load (issue 12, finding 8): three 48-sheet PDFs at once used to hold the
+process's one sync thread for half a minute each. Now the PDF is written off that thread,
+one render at a time per process, one at a time and a few dozen an hour per host."""
+
+import asyncio
+import threading
+
+import pytest
+from django.test import AsyncClient
+from django.urls import reverse
+
+from partynight import print_views, throttles
+
+from .conftest import plan_night
+
+NAMES = ["Ann", "Bea", "Cat", "Dee"]
+
+
+@pytest.fixture
+def blocked_writer(monkeypatch):
+    """PdfPage.write waits until released: a long render, without the cost of one."""
+    started, release = threading.Event(), threading.Event()
+
+    def write(page):
+        started.set()
+        assert release.wait(30)
+        return b"%PDF-1.7 test"
+
+    monkeypatch.setattr(print_views.PdfPage, "write", write)
+    yield started, release
+    release.set()
+
+
+async def until(event):
+    for _ in range(300):
+        if event.is_set():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the render never started")
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_pdf_being_written_holds_no_one_else_up(host, weasyprint, blocked_writer):
+    started, release = blocked_writer
+    night = await asyncio.to_thread(plan_night, host, NAMES)
+    client = AsyncClient()
+    await client.aforce_login(host)
+    url = reverse("print_sheets_pdf", args=[night.pk])
+    first = asyncio.ensure_future(client.get(url, {"blank": 48}))
+    await until(started)
+    # while it renders: other pages answer (the sync thread is free) ...
+    page = await asyncio.wait_for(client.get(reverse("print_sheets", args=[night.pk])), 10)
+    assert page.status_code == 200
+    assert (await asyncio.wait_for(AsyncClient().get("/healthz"), 10)).status_code == 200
+    # ... and the same host's second PDF is refused, not queued behind it
+    second = await asyncio.wait_for(client.get(url), 10)
+    assert second.status_code == 429 and "still being made" in second.content.decode()
+    release.set()
+    done = await asyncio.wait_for(first, 10)
+    assert done.status_code == 200 and done.content == b"%PDF-1.7 test"
+    again = await asyncio.wait_for(client.get(url), 10)  # once it is done, the next one
+    assert again.status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_host_makes_at_most_so_many_pdfs_an_hour(host_client, host, weasyprint, monkeypatch):
+    monkeypatch.setattr(print_views.PdfPage, "write", lambda page: b"%PDF-1.7 test")
+    monkeypatch.setattr(throttles, "PDFS_PER_HOUR", 2)
+    night = plan_night(host, NAMES)
+    url = reverse("print_tables_pdf", args=[night.pk])
+    assert [host_client.get(url).status_code for _ in range(2)] == [200, 200]
+    refused = host_client.get(url)
+    assert refused.status_code == 429 and "in the last hour" in refused.content.decode()
+    assert host_client.get(reverse("print_tables", args=[night.pk])).status_code == 200
