@@ -5,24 +5,42 @@ these reuse its cache helpers, so they too let everyone through when the cache i
 - Nights: a host plans at most `NIGHTS_PER_HOUR` nights an hour through the pages (a
   runaway script cannot fill the database; commands and tests call the services directly).
   Counted from the nights' own creation times, so it needs no cache.
+- Accounts (partynight/views.py): wrong passwords slow down per address and per user name,
+  as bad links do (the limits module's growing delay, with `ACCOUNT_FAILURES`' free counts
+  and windows); every attempt waits before it is checked as long as its failure would, so
+  a right password waits too but is never refused. Refused signup forms slow down the
+  same way, and one address makes at most `SIGNUPS_PER_HOUR` accounts an hour.
 - PDFs (partynight/print_views.py): written by `PDF_RENDERS_AT_ONCE` worker per process;
   a host makes one at a time and at most `PDFS_PER_HOUR` an hour.
 """
 
+import hashlib
 from datetime import timedelta
 
 from django.core.cache import cache
 from django.utils import timezone
 
+from live import limits
 from live.errors import ServiceError
 from live.limits import _safely
 from partynight.models import Night
 
 NIGHTS_PER_HOUR = 10
+# kind -> (failures answered at once, window in seconds)
+ACCOUNT_FAILURES = {
+    "login": (20, 900),  # wrong passwords per address
+    "login-name": (5, 900),  # wrong passwords per user name
+    "signup": (10, 900),  # refused signup forms per address
+}
+SIGNUPS_PER_HOUR = 5  # accounts made per address
 PDFS_PER_HOUR = 30  # per host: a night needs a handful (sheets, tables, results)
 PDF_RENDERS_AT_ONCE = 1  # per process; more wait their turn
 PDF_RENDER_LEASE = 300  # seconds: a host's "PDF being made" mark outlives no crash longer
 
+TOO_MANY_SIGNUPS = (
+    "{most} accounts were made from this network in the last hour: "
+    "try again later, or log in to one of them."
+)
 PDF_BUSY = "Your other PDF is still being made (a few seconds). Try again once it has downloaded."
 PDF_HOURLY = "You made {most} PDFs in the last hour: wait a little before the next."
 
@@ -58,3 +76,39 @@ def pdf_start(user_id: int) -> str | None:
 @_safely(default=None)
 def pdf_done(user_id: int) -> None:
     cache.delete(f"throttles:pdf-now:{user_id}")
+
+
+def login_attempts(address: str, user_name: str) -> list[tuple[str, str]]:
+    """What a login attempt counts against: its address and the user name it tried (hashed:
+    a name is any text a form sends)."""
+    name = hashlib.sha256(user_name[:150].casefold().encode()).hexdigest()[:32]
+    return [("login", address), ("login-name", name)]
+
+
+def delay_before(attempts: list[tuple[str, str]]) -> float:
+    """How long an attempt waits before it is checked: as long as its failure would (the
+    longest over what it counts against), so the speed of the answer tells nothing."""
+    return max(
+        limits.delay_after(limits.failures(kind, who) + 1, ACCOUNT_FAILURES[kind][0])
+        for kind, who in attempts
+    )
+
+
+def account_failed(attempts: list[tuple[str, str]]) -> float:
+    """Count a wrong password or a refused signup form; the delay its answer waits."""
+    return max(limits.failed(kind, who, *ACCOUNT_FAILURES[kind]) for kind, who in attempts)
+
+
+@_safely(default=True)
+def signup_counted(address: str) -> bool:
+    """Count one more account made from `address`, unless SIGNUPS_PER_HOUR were made in
+    the hour: whether it was counted."""
+    key = f"throttles:signups:{address}"
+    cache.add(key, 0, timeout=3600)
+    if (cache.get(key) or 0) >= SIGNUPS_PER_HOUR:
+        return False
+    try:
+        cache.incr(key)
+    except ValueError:  # the hour ran out in between
+        cache.set(key, 1, timeout=3600)
+    return True

@@ -1,10 +1,17 @@
+import functools
+
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.views import LoginView
 from django.db import connection
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
+
+from live import limits
+from partynight import throttles
 
 
 def home(request):
@@ -26,10 +33,50 @@ def healthz(request):
     return JsonResponse({"ok": True})
 
 
+def _address(request) -> str:
+    return request.META.get("REMOTE_ADDR") or "unknown"
+
+
+_login_page = sync_to_async(LoginView.as_view())
+_cache = functools.partial(sync_to_async, thread_sensitive=False)  # off the sync thread
+
+
+async def login_page(request):
+    """Django's login page, with wrong passwords slowing down per address and per user
+    name (partynight/throttles.py): past the free ones every attempt waits, right or wrong,
+    in an await that holds no thread."""
+    if request.method != "POST":
+        return await _login_page(request)
+    attempts = throttles.login_attempts(_address(request), str(request.POST.get("username", "")))
+    await limits.pause(await _cache(throttles.delay_before)(attempts))
+    response = await _login_page(request)
+    if response.status_code == 200:  # the form again: a wrong user name or password
+        await _cache(throttles.account_failed)(attempts)
+    return response
+
+
 @require_http_methods(["GET", "POST"])
-def signup(request):
+def _signup(request):
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        if not throttles.signup_counted(_address(request)):
+            most = throttles.SIGNUPS_PER_HOUR
+            form.add_error(None, throttles.TOO_MANY_SIGNUPS.format(most=most))
+            return render(request, "registration/signup.html", {"form": form}, status=429)
         login(request, form.save())
         return redirect("home")
-    return render(request, "registration/signup.html", {"form": form})
+    status = 400 if request.method == "POST" else 200
+    return render(request, "registration/signup.html", {"form": form}, status=status)
+
+
+_signup_page = sync_to_async(_signup)
+
+
+async def signup(request):
+    """Signing up: at most throttles.SIGNUPS_PER_HOUR accounts an hour per address; refused
+    forms slow down like wrong passwords."""
+    response = await _signup_page(request)
+    if request.method == "POST" and response.status_code == 400:
+        attempts = [("signup", _address(request))]
+        await limits.pause(await _cache(throttles.account_failed)(attempts))
+    return response
