@@ -6,6 +6,8 @@ import asyncio
 import threading
 
 import pytest
+from asgiref.sync import sync_to_async
+from django.db import connections
 from django.test import AsyncClient
 from django.urls import reverse
 
@@ -31,6 +33,15 @@ def blocked_writer(monkeypatch):
     release.set()
 
 
+@pytest.fixture
+async def sync_thread_closed():
+    """AsyncClient runs the views on asgiref's one sync thread and leaves its database
+    connection open there (the test client keeps it between requests); close it, or the
+    next test without database access finds it."""
+    yield
+    await sync_to_async(connections.close_all)()
+
+
 async def until(event):
     for _ in range(300):
         if event.is_set():
@@ -40,9 +51,11 @@ async def until(event):
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_a_pdf_being_written_holds_no_one_else_up(host, weasyprint, blocked_writer):
+async def test_a_pdf_being_written_holds_no_one_else_up(
+    host, weasyprint, blocked_writer, sync_thread_closed
+):
     started, release = blocked_writer
-    night = await asyncio.to_thread(plan_night, host, NAMES)
+    night = await sync_to_async(plan_night)(host, NAMES)
     client = AsyncClient()
     await client.aforce_login(host)
     url = reverse("print_sheets_pdf", args=[night.pk])
