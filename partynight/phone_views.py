@@ -109,7 +109,7 @@ def join_by_code(request):
     if not code:
         context = {"code_error": "Type the join code from the big screen.", "code": ""}
         return render(request, "home.html", context, status=400)
-    night = Night.objects.filter(join_code=code).first()
+    night = links.find(Night.objects, join_code=code)
     if night is None:
         context = {
             "code_error": f"No party has the code {code}. Check the big screen and try again.",
