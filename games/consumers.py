@@ -98,7 +98,7 @@ class RoomConsumer(LiveConsumer):
         """This player's own frame: their seat's view, or the public one once they have no
         seat. It says where they sit now, so the socket follows them between groups."""
         frame = event["frame"]
-        if event["player"] != self.player.pk or frame["v"] < self.version:  # stray or stale
+        if event["player"] != self.player.pk or frame["v"] <= self.version:  # stray or old
             return
         self.seat = frame["seat"]
         await self.join(self.groups_for(self.seat))
@@ -110,9 +110,11 @@ class RoomConsumer(LiveConsumer):
         frame = event["frame"]
         if frame["seat"] is not None or (self.player and self.player.pk in event["seated"]):
             return  # another seat's view, or this player's own comes the other way
-        await self.forward(frame)
+        if frame["v"] > self.version:  # a phone that just stood up may get it twice
+            await self.forward(frame)
 
     async def forward(self, frame):
+        """Send on a frame (or snapshot) newer than any before, and arm the room's timer."""
         self.version = max(self.version, frame["v"])
         await self.send_json(frame)
         self.arm(frame)

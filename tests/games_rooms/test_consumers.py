@@ -182,6 +182,27 @@ async def test_a_frame_for_another_seat_is_never_forwarded():
         await socket.disconnect()
 
 
+async def test_a_phone_that_stood_up_gets_its_frame_once():
+    """The leaver's public frame comes through their player group; the socket then joins the
+    watch group, where the same version may still arrive: it is not sent on twice."""
+    room, players = await database_sync_to_async(setup)("chemin_de_fer", bots=0)
+    phone = await connect(f"/ws/rooms/{room.pk}/{players[0].token}/")
+    snap = await phone.receive_json_from(timeout=WAIT)
+    assert snap["seat"] == 0
+    frame = {"type": "room", "seat": None, "v": snap["v"] + 1, "room": {"deadline": None}}
+    layer = get_channel_layer()
+    mine = {"type": "room.mine", "player": players[0].pk, "frame": frame}
+    await layer.group_send(services.player_group(room.pk, players[0].pk), mine)
+    assert (await phone.receive_json_from(timeout=WAIT))["v"] == frame["v"]  # in the watch group
+    public = {"type": "room.frame", "seated": [players[1].pk], "frame": frame}
+    await layer.group_send(services.watch_group(room.pk), public)
+    assert await phone.receive_nothing(timeout=0.2)
+    newer = public | {"frame": frame | {"v": frame["v"] + 1}}
+    await layer.group_send(services.watch_group(room.pk), newer)
+    assert (await phone.receive_json_from(timeout=WAIT))["v"] == frame["v"] + 1
+    await phone.disconnect()
+
+
 async def test_an_unseated_phone_cannot_add_bots_or_start():
     room, players = await database_sync_to_async(setup)("punto_banco", humans=1, bots=0, seats=3)
     other = await database_sync_to_async(nights.player_add)(
