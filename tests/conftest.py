@@ -185,3 +185,25 @@ def fresh_limits(settings):
     caches = {name: dict(config) for name, config in settings.CACHES.items()}
     caches["default"]["KEY_PREFIX"] = f"{caches['default'].get('KEY_PREFIX', '')}-{uuid4().hex}"
     settings.CACHES = caches
+
+
+@dataclass
+class MovableCache:
+    cache: object
+    later: float = 0.0
+
+    def advance(self, seconds: float) -> None:
+        """Move the cache's clock on: counts whose window has passed are gone."""
+        self.later += seconds
+
+
+@pytest.fixture
+def movable_cache(monkeypatch):
+    """A local cache whose clock the test moves on, for the windows of the throttles
+    (partynight/throttles.py patches in `.cache`): no test sleeps through a window."""
+    from django.core.cache.backends import locmem
+
+    movable = MovableCache(locmem.LocMemCache(f"movable-{uuid4().hex}", {}))
+    clock = type("Clock", (), {"time": staticmethod(lambda: time.time() + movable.later)})
+    monkeypatch.setattr(locmem, "time", clock)
+    return movable
