@@ -99,11 +99,11 @@ def _open_room_with_one_seated():
     )
     services.seat_join(room_id=room.pk, player=ann)
     connection.close()
-    return room, bea
+    return room, bea, ann
 
 
 def test_a_phone_offers_bots_only_once_it_sits(live_server_daphne, browser_context):
-    room, bea = in_thread(_open_room_with_one_seated)
+    room, bea, _ = in_thread(_open_room_with_one_seated)
     page = browser_context().new_page()
     page.goto(f"{live_server_daphne.url}/rooms/{room.pk}/play/{bea.token}/")
     expect(page.locator("#turn")).to_have_text("Pick a seat")
@@ -123,7 +123,7 @@ def test_a_phone_offers_bots_only_once_it_sits(live_server_daphne, browser_conte
 def test_a_seated_phone_fills_the_empty_seats_with_bots_in_one_tap(
     live_server_daphne, browser_context
 ):
-    room, bea = in_thread(_open_room_with_one_seated)
+    room, bea, _ = in_thread(_open_room_with_one_seated)
     page = browser_context().new_page()
     page.goto(f"{live_server_daphne.url}/rooms/{room.pk}/play/{bea.token}/")
     expect(page.locator("#fill-bots")).to_be_hidden()  # not seated yet: no lobby
@@ -137,3 +137,28 @@ def test_a_seated_phone_fills_the_empty_seats_with_bots_in_one_tap(
     expect(fill).to_be_hidden()  # nothing left to fill
     page.locator("#start").click()
     expect(page.locator("#turn")).to_have_text("Place your bet!")
+
+
+def test_other_phones_follow_a_sit_and_a_leave_without_a_resync(
+    live_server_daphne, browser_context
+):
+    """Bea sits, then leaves: her phone and Ann's follow each change from the frames the
+    server pushes, one version at a time (no gap, so no phone ever asks for a resync)."""
+    room, bea, ann = in_thread(_open_room_with_one_seated)
+    pages, sent = {}, []
+    for name, player in (("ann", ann), ("bea", bea)):
+        page = browser_context().new_page()
+        page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(frame)))
+        page.goto(f"{live_server_daphne.url}/rooms/{room.pk}/play/{player.token}/")
+        expect(page.locator("#conn")).to_have_attribute("data-state", "open")
+        pages[name] = page
+    expect(pages["bea"].locator("#turn")).to_have_text("Pick a seat")
+    pages["bea"].locator("#seats button", has_text="Sit here").first.click()
+    for page in pages.values():
+        expect(page.locator("#seats .seat-name").nth(1)).to_have_text(re.compile("^Bea"))
+    expect(pages["bea"].locator("#turn")).to_have_text("Waiting for the start")
+    pages["bea"].locator("#seats button", has_text="Leave").click()
+    expect(pages["bea"].locator("#turn")).to_have_text("Pick a seat")
+    for page in pages.values():
+        expect(page.locator("#seats .seat-name").nth(1)).to_have_text("Empty seat")
+    assert sent and not [frame for frame in sent if "resync" in str(frame)]
