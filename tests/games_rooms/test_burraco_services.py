@@ -1,9 +1,11 @@
 """Burraco through the room services: a person and three bots play a hand to the end, the
 log replays to the stored state; a timed-out turn plays the default; double sends."""
 
+import importlib
 import random
 
 import pytest
+from django.apps import apps
 
 from games import services
 from games.engines import replay
@@ -67,3 +69,18 @@ def test_a_person_who_keeps_the_game_waiting_gets_the_default(open_room, players
     room = Room.objects.get(pk=room.pk)
     assert room.state["to_act"] == [0] and room.state["phase"] == "draw"  # discarded; bots played
     assert [a.by for a in RoomAction.objects.filter(room=room, seat=0)] == ["timeout"] * 2
+
+
+def test_a_room_stored_before_pending_became_a_list_plays_on(open_room, players):
+    """The migration turns a stored single pending seat (or null) into a list."""
+    migration = importlib.import_module("games.migrations.0002_burraco_pending_pozzetto_list")
+    room = burraco_room(open_room, players)
+    old = {**room.state, "pending_pozzetto": None}
+    other = burraco_room(open_room, players)
+    Room.objects.filter(pk=room.pk).update(state=old)
+    Room.objects.filter(pk=other.pk).update(state={**other.state, "pending_pozzetto": 2})
+    migration.pending_as_list(apps, None)
+    assert Room.objects.get(pk=room.pk).state["pending_pozzetto"] == []
+    assert Room.objects.get(pk=other.pk).state["pending_pozzetto"] == [2]
+    services.action_apply(room_id=room.pk, seat=0, action={"type": "draw"}, client_id="d")
+    assert Room.objects.get(pk=room.pk).state["to_act"] == [0]
