@@ -51,7 +51,15 @@ class Phone:
         self.socket = None
 
     async def connect(self):
-        self.socket = await websockets.connect(self.url, origin=origin_of(self.url))
+        # With backoff, as live.js does: under load a handshake can fail; nothing is lost.
+        for attempt in range(5):
+            try:
+                self.socket = await websockets.connect(self.url, origin=origin_of(self.url))
+                return
+            except (OSError, EOFError, websockets.InvalidMessage):
+                if attempt == 4:
+                    raise
+                await asyncio.sleep(0.2 * 2**attempt)
 
     async def reconnect(self):
         await self.socket.close()
