@@ -10,6 +10,7 @@ urlpatterns = [
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", views.login_page, name="login"),  # before auth.urls' own
     path("accounts/", include("django.contrib.auth.urls")),
+    path("admin/login/", views.admin_login),  # before admin.site.urls' own
     path("admin/", admin.site.urls),
     path("", include("partynight.host_urls")),
     path("", include("partynight.phone_urls")),

@@ -2,6 +2,7 @@ import functools
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.contrib import admin
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.views import LoginView
@@ -37,22 +38,31 @@ def _address(request) -> str:
     return request.META.get("REMOTE_ADDR") or "unknown"
 
 
-_login_page = sync_to_async(LoginView.as_view())
 _cache = functools.partial(sync_to_async, thread_sensitive=False)  # off the sync thread
 
 
-async def login_page(request):
-    """Django's login page, with wrong passwords slowing down per address and per user
-    name (partynight/throttles.py): past the free ones every attempt waits, right or wrong,
-    in an await that holds no thread."""
-    if request.method != "POST":
-        return await _login_page(request)
-    attempts = throttles.login_attempts(_address(request), str(request.POST.get("username", "")))
-    await limits.pause(await _cache(throttles.delay_before)(attempts))
-    response = await _login_page(request)
-    if response.status_code == 200:  # the form again: a wrong user name or password
-        await _cache(throttles.account_failed)(attempts)
-    return response
+def slowed(login_view):
+    """A Django login view with wrong passwords slowing down per address and per user name
+    (partynight/throttles.py): past the free ones every attempt waits, right or wrong, in
+    an await that holds no thread."""
+    run = sync_to_async(login_view)
+
+    async def page(request, *args, **kwargs):
+        if request.method != "POST":
+            return await run(request, *args, **kwargs)
+        name = str(request.POST.get("username", ""))
+        attempts = throttles.login_attempts(_address(request), name)
+        await limits.pause(await _cache(throttles.delay_before)(attempts))
+        response = await run(request, *args, **kwargs)
+        if response.status_code == 200:  # the form again: a wrong user name or password
+            await _cache(throttles.account_failed)(attempts)
+        return response
+
+    return page
+
+
+login_page = slowed(LoginView.as_view())
+admin_login = slowed(admin.site.login)  # the same passwords, through the admin's own form
 
 
 @require_http_methods(["GET", "POST"])

@@ -103,3 +103,17 @@ def test_the_signup_cap_lasts_an_hour(monkeypatch, movable_cache, pauses):
     assert sign_up(Client(REMOTE_ADDR=ADDRESS), "too-soon").status_code == 429
     movable_cache.advance(11)
     assert sign_up(Client(REMOTE_ADDR=ADDRESS), "an-hour-on").status_code == 302
+
+
+@pytest.mark.django_db
+def test_the_admin_login_slows_down_the_same(host, pauses):
+    """The admin site has its own login form; it checks the same passwords."""
+    client = Client(REMOTE_ADDR=ADDRESS)
+    free = throttles.ACCOUNT_FAILURES["login-name"][0]
+    for _ in range(free + 2):
+        page = client.post("/admin/login/", {"username": "hostile-host", "password": "wrong"})
+        assert page.status_code == 200
+    assert pauses == [0.0] * free + [0.25, 0.5]
+    # the two forms share the counts: the next try on the main form waits longer still
+    assert log_in(client, "hostile-host", "wrong").status_code == 200
+    assert pauses[-1] == 1.0
