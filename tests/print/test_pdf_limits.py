@@ -42,12 +42,12 @@ async def sync_thread_closed():
     await sync_to_async(connections.close_all)()
 
 
-async def until(event):
+async def until_true(check, what):
     for _ in range(300):
-        if event.is_set():
+        if check():
             return
         await asyncio.sleep(0.05)
-    raise AssertionError("the render never started")
+    raise AssertionError(what)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -60,7 +60,7 @@ async def test_a_pdf_being_written_holds_no_one_else_up(
     await client.aforce_login(host)
     url = reverse("print_sheets_pdf", args=[night.pk])
     first = asyncio.ensure_future(client.get(url, {"blank": 48}))
-    await until(started)
+    await until_true(started.is_set, "the render never started")
     # while it renders: other pages answer (the sync thread is free) ...
     page = await asyncio.wait_for(client.get(reverse("print_sheets", args=[night.pk])), 10)
     assert page.status_code == 200
@@ -90,3 +90,31 @@ def test_a_host_makes_at_most_so_many_pdfs_an_hour(
     assert host_client.get(reverse("print_tables", args=[night.pk])).status_code == 200
     movable_cache.advance(3601)  # the hour is over (the cache's clock, no sleep)
     assert host_client.get(url).status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_one_pdf_is_written_at_a_time_per_process(
+    host, other, weasyprint, monkeypatch, sync_thread_closed
+):
+    """Two hosts' PDFs: the second waits for the PDF worker instead of rendering beside
+    the first (each render takes a core; three at once slowed everyone)."""
+    writing, release = [], threading.Event()
+
+    def write(page):
+        writing.append(page.owner)
+        assert release.wait(30)
+        return b"%PDF-1.7 test"
+
+    monkeypatch.setattr(print_views.PdfPage, "write", write)
+    answers, queue = [], print_views._writers._work_queue
+    for user, arrived in ((host, lambda: writing), (other, lambda: queue.qsize() == 1)):
+        night = await sync_to_async(plan_night)(user, NAMES)
+        client = AsyncClient()
+        await client.aforce_login(user)
+        url = reverse("print_tables_pdf", args=[night.pk])
+        answers.append(asyncio.ensure_future(client.get(url)))
+        await until_true(arrived, f"{user}'s PDF never reached the worker")
+    assert writing == [host.pk]  # the other host's PDF waits in the queue
+    release.set()
+    done = await asyncio.wait_for(asyncio.gather(*answers), 10)
+    assert [r.status_code for r in done] == [200, 200] and writing == [host.pk, other.pk]
