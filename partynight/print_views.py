@@ -77,7 +77,7 @@ def as_pdf(view):
     sync view holds the process's one sync thread all that time (three at once slowed every
     page for half a minute), so the view only builds the HTML and the PDF is written by
     the PDF workers, one at a time and `throttles.PDFS_PER_HOUR` an hour per host."""
-    build = sync_to_async(view)
+    build, build_page = sync_to_async(view), sync_to_async(render)
     in_worker = functools.partial(sync_to_async, thread_sensitive=False)
 
     async def pdf(request, *args, **kwargs):
@@ -86,7 +86,8 @@ def as_pdf(view):
             return page  # the login redirect, a 404, the "WeasyPrint missing" answer
         refusal = await in_worker(throttles.pdf_start)(page.owner)
         if refusal:
-            response = render(request, "phone/not_found.html", {"message": refusal}, status=429)
+            context = {"message": refusal}
+            response = await build_page(request, "phone/not_found.html", context, status=429)
             response["Retry-After"] = "10"
             return response
         try:

@@ -35,7 +35,7 @@ ACCOUNT_FAILURES = {
 SIGNUPS_PER_HOUR = 5  # accounts made per address
 PDFS_PER_HOUR = 30  # per host: a night needs a handful (sheets, tables, results)
 PDF_RENDERS_AT_ONCE = 1  # per process; more wait their turn
-PDF_RENDER_LEASE = 300  # seconds: a host's "PDF being made" mark outlives no crash longer
+PDF_RENDER_LEASE = 300  # seconds: the "PDF being made" mark of a crashed render then lapses
 
 TOO_MANY_SIGNUPS = (
     "{most} accounts were made from this network in the last hour: "
@@ -45,9 +45,9 @@ PDF_BUSY = "Your other PDF is still being made (a few seconds). Try again once i
 PDF_HOURLY = "You made {most} PDFs in the last hour: wait a little before the next."
 
 
-def night_quota(host, now=None) -> None:
+def night_quota(host) -> None:
     """Refuse (ServiceError) a new night from `host` past NIGHTS_PER_HOUR in the hour."""
-    since = (now or timezone.now()) - timedelta(hours=1)
+    since = timezone.now() - timedelta(hours=1)
     if Night.objects.filter(host=host, created__gt=since).count() >= NIGHTS_PER_HOUR:
         raise ServiceError(
             f"You planned {NIGHTS_PER_HOUR} nights in the last hour: "
