@@ -55,6 +55,9 @@ class RoomConsumer(LiveConsumer):
     def socket_owner(self):
         return f"player:{self.player.pk}"  # the room sockets count with the phone's others
 
+    def link_group(self):
+        return links.link_group(self.player.pk)
+
     def parse(self, text):
         return parse_room_message(text, self.actions)
 
@@ -147,6 +150,9 @@ class RoomScreenConsumer(RoomConsumer):
 
     def groups_for(self, seat):
         return [services.watch_group(self.room_id)]
+
+    def link_group(self):
+        return None
 
     def act(self, message):
         raise ServiceError("This screen only watches.", "read_only")

@@ -25,6 +25,7 @@ from games.models import Room, RoomAction
 from live.broadcast import send_after_commit
 from live.errors import ServiceError
 from live.idempotency import idempotent
+from partynight import links
 from partynight.models import Night, Player
 
 # Card rooms per night, finished ones included: enough for 48 players to play several
@@ -117,7 +118,8 @@ def _free_seat(room: Room, seat: int | None) -> int:
 def seat_join(*, room_id, player: Player, seat=None, client_id=None) -> dict:
     """`player` sits at `seat` (the first empty one if None); sitting again moves them."""
     room = _open_room(room_id)
-    if player.night_id != room.night_id or not player.active or player.is_ghost:
+    player = links.player_now(player)
+    if player.night_id != room.night_id:
         raise ServiceError("Only the night's players can sit here.", "not_allowed")
     if player.pk in room.seats:
         mine = room.seats.index(player.pk)
@@ -133,8 +135,9 @@ def seat_join(*, room_id, player: Player, seat=None, client_id=None) -> dict:
 
 def _seated(room: Room, player: Player | None) -> None:
     """A player may add bots or start only from a seat of this room (the host, `player`
-    None, always may); the locked room row is the fresh truth about who sits there."""
-    if player is not None and player.pk not in room.seats:
+    None, always may); the locked room row is the fresh truth about who sits there, and
+    the player is re-read (a socket's copy may be of someone the host removed)."""
+    if player is not None and links.player_now(player).pk not in room.seats:
         raise ServiceError(
             "Take a seat first: only the room's players or the host can do that.", "not_seated"
         )
@@ -169,6 +172,8 @@ def seat_leave(*, room_id, seat, actor, player: Player | None = None, client_id=
     """Free `seat` before the start; during play a bot takes it over (the game needs it).
     Either way one version and one frame each: the leaver's phones get the public view."""
     room = _lock(room_id)
+    if player is not None:
+        links.player_now(player)
     if type(seat) is not int or not 0 <= seat < len(room.seats) or room.seats[seat] is None:
         raise ServiceError("Nobody sits there.", "not_found")
     if player is not None and room.seats[seat] != player.pk:
@@ -222,7 +227,7 @@ def action_apply(
             raise ServiceError("The game is not being played.", "wrong_state")
         if type(seat) is not int or not 0 <= seat < len(room.seats):
             raise ServiceError("There is no such seat.", "not_found")
-        if player is not None and room.seats[seat] != player.pk:
+        if player is not None and room.seats[seat] != links.player_now(player).pk:
             raise ServiceError("That is not your seat.", "not_your_seat")
         if seen_version is not None:
             since = RoomAction.objects.filter(room=room, seat=seat, version__gt=seen_version)

@@ -56,13 +56,15 @@ broadcast.failure_listeners.append(_drop_open_sockets)
 class LiveConsumer(AsyncJsonWebsocketConsumer):
     """Groups, limits, snapshots, results and errors. Subclasses provide `authenticate()`
     (True when the link is valid), `send_snapshot()`, `parse(text)`, `act(message)` (runs on
-    the database thread), and optionally `socket_owner()` and `versions_key()`."""
+    the database thread), and optionally `socket_owner()`, `link_group()` and
+    `versions_key()`."""
 
     role = ""
     actions: tuple[str, ...] = ()
     refusal = "This link is not valid."
     slot = lease = heartbeat = None  # the socket slot leased in the cache, and our tasks
     groups_joined: set = frozenset()
+    pinned: set = frozenset()  # the link's own group, kept whatever join() is asked
 
     async def __call__(self, scope, receive, send):
         """Whatever ends this consumer gives back what it holds: a normal close, a crash in
@@ -99,6 +101,8 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         if not await self.authenticate():  # slowed down, never refused, past a few failures
             await limits.link_failed(limits.client_ip(self.scope))
             return await self.refuse("bad_link", self.refusal, 4403)
+        group = self.link_group()
+        self.pinned = {group} if group else set()
         owner = self.socket_owner()
         if owner is not None:
             self.slot = await cached(limits.socket_claim)(owner, self.channel_name)
@@ -116,6 +120,10 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
 
     def socket_owner(self):
         """Who this socket counts against (at most limits.SOCKETS_PER_PLAYER each)."""
+        return None
+
+    def link_group(self):
+        """The group that hears when this socket's link is revoked (None: it never is)."""
         return None
 
     def versions_key(self):
@@ -141,12 +149,19 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         await self.give_back()
 
     async def join(self, groups):
-        """Be in exactly `groups` (a phone changes table groups between rounds)."""
-        for group in self.groups_joined - set(groups):
+        """Be in exactly `groups`, and the link's own (a phone changes table groups between
+        rounds)."""
+        groups = set(groups) | self.pinned
+        for group in self.groups_joined - groups:
             await self.channel_layer.group_discard(group, self.channel_name)
-        for group in set(groups) - self.groups_joined:
+        for group in groups - self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
-        self.groups_joined = set(groups)
+        self.groups_joined = groups
+
+    async def link_revoked(self, event):
+        """The link no longer opens anything (the host removed the player, say): tell the
+        client why and close for good (4403: PartyLive does not reconnect)."""
+        await self.refuse(event["code"], event["message"], 4403)
 
     async def receive(self, text_data=None, bytes_data=None):
         if not self.bucket.take():  # over the per-socket rate: not applied, not parsed

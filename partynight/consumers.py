@@ -57,6 +57,9 @@ class PlayerConsumer(NightConsumer):
     def socket_owner(self):
         return f"player:{self.player.pk}"
 
+    def link_group(self):
+        return links.link_group(self.player.pk)
+
     def night_id(self):
         return self.player.night_id
 

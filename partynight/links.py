@@ -11,8 +11,11 @@ import re
 
 from django.http import Http404
 
+from live.errors import ServiceError
 from partynight.models import Player
 
+REMOVED = "The host took you off tonight's list, so this link no longer plays."
+RELINKED = "The host gave this name a new link, so this one no longer plays: ask the host."
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,32}")  # new_token(): 22 of these; the column holds 32
 MAX_ID = 2**63 - 1  # BigAutoField on PostgreSQL and SQLite
 
@@ -46,3 +49,22 @@ def player(token, room_id=None) -> Player | None:
     if room_id is None:
         return find(players, token=token)
     return find(players, token=token, night__rooms=room_id)
+
+
+def player_now(player: Player) -> Player:
+    """`player` as the database has them now, not a socket's copy from connect time: a
+    player the host removed, replaced by a ghost or gave a new link may no longer act."""
+    fresh = (
+        Player.objects.select_related("night")
+        .filter(pk=player.pk, token=player.token, active=True, is_ghost=False)
+        .first()
+    )
+    if fresh is None:
+        raise ServiceError(REMOVED, "removed")
+    return fresh
+
+
+def link_group(player_id: int) -> str:
+    """Every socket opened with a player's link (phone page and rooms): revoking the link
+    (partynight.services.emit.link_revoked) closes them all."""
+    return f"link-player-{player_id}"

@@ -5,6 +5,7 @@ updates every screen."""
 from django.db import transaction
 
 from live.errors import ServiceError
+from partynight import links
 from partynight.models import Event, Night, Player, Seat
 from partynight.rules import reducer
 from partynight.rules.errors import RulesError
@@ -164,6 +165,8 @@ def _take_chair(night: Night, old: Player, new: Player, actor) -> None:
         _correct(night, loaded, table.table, moved, actor)
     old.active = False
     old.save(update_fields=["active"])
+    if not old.is_ghost:
+        emit.link_revoked(old.pk, links.REMOVED)
 
 
 def _correct(night, loaded, number, new_table, actor, fuzzy=None, notice=None) -> None:

@@ -21,6 +21,7 @@ from django.core.cache import cache
 from django.db import transaction
 
 from live.broadcast import send_after_commit
+from partynight import links
 from partynight.models import Night
 from partynight.rules.reducer import standings
 from partynight.rules.table import TableRound
@@ -113,6 +114,13 @@ def announce(loaded, saved, client_id=None, notice=None) -> None:
             (f"table:{state.round}:{n}", row.version) for n, row in loaded.tables.items()
         )
         transaction.on_commit(lambda: _store_versions(night.pk, versions))
+
+
+def link_revoked(player_id: int, message: str) -> None:
+    """A player's link no longer plays (removed, replaced by a ghost, given a new link):
+    after commit every socket it opened, phone page and rooms, is told and closed."""
+    event = {"type": "link.revoked", "code": "removed", "message": message}
+    send_after_commit([links.link_group(player_id)], event)
 
 
 def night_changed(night: Night, what: str) -> None:

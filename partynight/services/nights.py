@@ -6,6 +6,7 @@ import unicodedata
 from django.db import IntegrityError, transaction
 
 from live.errors import ServiceError
+from partynight import links
 from partynight.models import Night, Player, new_token
 from partynight.rules.config import Rules
 from partynight.rules.errors import RulesError
@@ -216,6 +217,7 @@ def player_release(*, night_id, player_id, actor) -> Player:
         player.claimed = False
         player.token = new_token()
         player.save(update_fields=["claimed", "token"])
+        emit.link_revoked(player.pk, links.RELINKED)
         log_event(night, "player_released", actor, {"player": player.pk})
         _changed(night, "players")
     return player
@@ -256,6 +258,7 @@ def player_remove(*, night_id, player_id, actor) -> None:
         player.paid = False  # not playing after all: their money goes back
         player.save(update_fields=["active", "paid"])
         _unseat(night)
+        emit.link_revoked(player.pk, links.REMOVED)
         log_event(night, "player_removed", actor, {"player": player.pk, "name": player.name})
         _changed(night, "players")
 

@@ -5,6 +5,7 @@ reduce (partynight.rules.reducer: ghosts, the fuzzy die, the bell, the round's e
 import json
 
 from live.errors import ServiceError
+from partynight import links
 from partynight.models import Night, Player
 from partynight.rules import reducer
 from partynight.rules.entry import dice_for_entry
@@ -49,7 +50,7 @@ def round_start(*, night_id, number: int, actor, client_id=None, player=None) ->
 
     def action():
         night = lock_night(night_id)
-        if player is not None and not _at_next_head_table(night, player):
+        if player is not None and not _at_next_head_table(night, links.player_now(player)):
             raise ServiceError("Only the Head table rings the bell to start a round.", "not_head")
         if night.state not in (Night.State.SEATING, Night.State.PLAYING, Night.State.BREAK):
             raise ServiceError("Draw the seats before starting play.", "wrong_state")
@@ -102,7 +103,7 @@ def roll_record(
         night = loaded.night
         if night.state != Night.State.PLAYING:
             raise ServiceError("No round is being played right now.", "wrong_state")
-        number = _table_for(loaded.state, player, table_number)
+        number = _table_for(loaded.state, player and links.player_now(player), table_number)
         if loaded.state.round_state == "done":
             raise ServiceError("No round is being played right now.", "wrong_state")
         if seen_version is not None and seen_version != loaded.tables[number].version:

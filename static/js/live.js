@@ -11,6 +11,7 @@
   "use strict";
   const BACKOFF_MS = [100, 500, 1000, 2000, 5000];
   const BEHIND_GRACE_MS = 3000; // a heartbeat may overtake the message it announces
+  const FINAL = ["bad_link", "removed"]; // the link is dead: reconnecting cannot help
 
   function newId() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
@@ -72,6 +73,7 @@
         versions[msg.scope] = msg.v;
       }
       if (msg.type === "result" || msg.type === "error") dequeue(msg.client_id);
+      if (msg.type === "error" && FINAL.includes(msg.code)) closed = true; // closes for good
       handlers.onMessage(msg);
     }
 

@@ -201,7 +201,6 @@
       if (msg.type === "error" && !quiet) {
         say("error", msg.message);
         show("error", true);
-        if (msg.code === "bad_link") conn.close();
       }
       showConn();
     }
