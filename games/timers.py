@@ -4,6 +4,7 @@ with each frame it forwards; a frame of the same version finds the timer already
 newer one replaces it, so a room with 14 sockets still asks the database once."""
 
 import asyncio
+import logging
 import time
 
 from channels.db import database_sync_to_async
@@ -12,6 +13,8 @@ from games import services
 from live.errors import ServiceError
 
 _timers: dict[int, tuple[int, asyncio.Task]] = {}  # room id -> (version, task)
+RETRY_SECONDS = 1.0  # a timer that fired early (the database's clock) tries again after this
+logger = logging.getLogger(__name__)
 
 
 def arm(room_id: int, frame: dict) -> None:
@@ -39,5 +42,8 @@ async def _time_out(room_id: int, version: int, delay: float) -> None:
                 room_id=room_id, actor="timer", seen_version=version
             )
             return
-        except ServiceError:  # too early by the database's clock: try again shortly
-            await asyncio.sleep(1)
+        except ServiceError as error:
+            if error.code != "too_early":  # no retry can help (the room is gone, say)
+                logger.warning("room %s: timeout not played: %s", room_id, error.message)
+                return
+            await asyncio.sleep(RETRY_SECONDS)  # too early by the database's clock
