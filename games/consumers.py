@@ -9,9 +9,11 @@ from channels.db import database_sync_to_async
 
 from games import selectors, services, timers
 from games.models import Room
+from live import limits
 from live.consumers import LiveConsumer
 from live.errors import ServiceError
 from live.messages import MessageError, parse_message
+from live.snapshots import SharedSnapshots
 from partynight import links
 
 SCHEMAS = {
@@ -36,6 +38,14 @@ def parse_room_message(text: str, actions: tuple[str, ...]) -> dict:
     return message
 
 
+def _public_snapshot(room_id):
+    return selectors.room_snapshot(Room.objects.get(pk=room_id), None)
+
+
+# The spectators' view of a room, one per room and version (live/snapshots.py).
+public_snapshots = SharedSnapshots(selectors.room_version, _public_snapshot)
+
+
 class RoomConsumer(LiveConsumer):
     """A player's phone in a room, by the player's own per-night link token."""
 
@@ -52,8 +62,8 @@ class RoomConsumer(LiveConsumer):
         self.player = links.player(kwargs["token"], room_id=self.room_id)
         return self.player is not None
 
-    def socket_owner(self):
-        return f"player:{self.player.pk}"  # the room sockets count with the phone's others
+    def socket_owners(self):  # the room sockets count with the phone's others
+        return limits.player_sockets(f"player:{self.player.pk}")
 
     def link_group(self):
         return links.link_group(self.player.pk)
@@ -135,6 +145,7 @@ class RoomScreenConsumer(RoomConsumer):
     """The big screen and spectators: the public view only, by the room's screen link."""
 
     role = "room-screen"
+    resync_every = limits.SCREEN_RESYNC_EVERY
     actions = ()
     refusal = "This room screen link is not valid."
 
@@ -145,14 +156,19 @@ class RoomScreenConsumer(RoomConsumer):
         self.room_id, self.seat = (room and room.pk), None
         return room is not None
 
-    def socket_owner(self):
-        return None
+    def socket_owners(self):
+        link = f"room-screen:{self.room_id}"
+        return limits.screen_sockets(link, limits.client_ip(self.scope))
 
     def groups_for(self, seat):
         return [services.watch_group(self.room_id)]
 
     def link_group(self):
         return None
+
+    async def send_snapshot(self):
+        await self.join(self.groups_for(None))
+        await self.forward(await public_snapshots.get(self.room_id))  # shared: never changed
 
     def act(self, message):
         raise ServiceError("This screen only watches.", "read_only")

@@ -91,6 +91,12 @@ def room_frame(room: Room, seat: int | None, names: list[str], actions=()) -> di
     }
 
 
+def room_version(room_id: int) -> tuple:
+    """What the public view of a room depends on: its version (and its screen token, which
+    tells a new room apart from a deleted one with the same id)."""
+    return tuple(Room.objects.values_list("version", "screen_token").get(pk=room_id))
+
+
 def seat_of(room: Room, player: Player | None) -> int | None:
     if player is None or player.pk not in room.seats:
         return None

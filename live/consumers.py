@@ -6,6 +6,7 @@ knows nothing of nights or rooms: each app's consumers fill in the hooks."""
 
 import asyncio
 import json
+import time
 
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -56,13 +57,16 @@ broadcast.failure_listeners.append(_drop_open_sockets)
 class LiveConsumer(AsyncJsonWebsocketConsumer):
     """Groups, limits, snapshots, results and errors. Subclasses provide `authenticate()`
     (True when the link is valid), `send_snapshot()`, `parse(text)`, `act(message)` (runs on
-    the database thread), and optionally `socket_owner()`, `link_group()` and
-    `versions_key()`."""
+    the database thread), and optionally `socket_owners()`, `link_group()`,
+    `versions_key()` and `resync_every`."""
 
     role = ""
     actions: tuple[str, ...] = ()
     refusal = "This link is not valid."
-    slot = lease = heartbeat = None  # the socket slot leased in the cache, and our tasks
+    slots: tuple = ()  # the socket slots leased in the cache
+    lease = heartbeat = resync_later = None  # the tasks this consumer started
+    resync_every = 0.0  # seconds between the snapshots a client may ask for (screens: 1)
+    next_resync = 0.0
     groups_joined: set = frozenset()
     pinned: set = frozenset()  # the link's own group, kept whatever join() is asked
 
@@ -76,19 +80,19 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         finally:
             _open_sockets.discard(self)
             self.stop_tasks()
-            if self.slot or self.groups_joined:  # killed: give back on a task of its own
+            if self.slots or self.groups_joined:  # killed: give back on a task of its own
                 asyncio.ensure_future(self.give_back())
 
     def stop_tasks(self):
         """Cancel what this consumer started (synchronous: it may run in a cancelled task)."""
-        for task in (self.lease, self.heartbeat):
+        for task in (self.lease, self.heartbeat, self.resync_later):
             if task:
                 task.cancel()
 
     async def give_back(self):
-        slot, groups = self.slot, self.groups_joined
-        self.slot, self.groups_joined = None, set()
-        if slot:
+        slots, groups = self.slots, self.groups_joined
+        self.slots, self.groups_joined = (), set()
+        for slot in slots:
             await cached(limits.socket_release)(slot, self.channel_name)
         for group in groups:
             await self.channel_layer.group_discard(group, self.channel_name)
@@ -103,13 +107,14 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             return await self.refuse("bad_link", self.refusal, 4403)
         group = self.link_group()
         self.pinned = {group} if group else set()
-        owner = self.socket_owner()
-        if owner is not None:
-            self.slot = await cached(limits.socket_claim)(owner, self.channel_name)
-            if self.slot is None:
-                return await self.refuse("too_many_sockets", limits.TOO_MANY_SOCKETS, 4429)
-            if self.slot:
-                self.lease = asyncio.ensure_future(self.renew_lease())
+        for owner, most, refusal in self.socket_owners():
+            slot = await cached(limits.socket_claim)(owner, self.channel_name, most)
+            if slot is None:
+                return await self.refuse("too_many_sockets", refusal.format(most=most), 4429)
+            if slot:  # "": the cache is down, no limit
+                self.slots += (slot,)
+        if self.slots:
+            self.lease = asyncio.ensure_future(self.renew_lease())
         await self.send_snapshot()
         key = self.versions_key()
         if key is not None:
@@ -118,9 +123,9 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
     async def refuse(self, code, message, close):
         await self.send_json({"type": "error", "code": code, "message": message}, close=close)
 
-    def socket_owner(self):
-        """Who this socket counts against (at most limits.SOCKETS_PER_PLAYER each)."""
-        return None
+    def socket_owners(self):
+        """Whom this socket counts against: [(owner, at most, refusal)] (limits.*_sockets)."""
+        return []
 
     def link_group(self):
         """The group that hears when this socket's link is revoked (None: it never is)."""
@@ -133,7 +138,8 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
     async def renew_lease(self):
         while True:
             await asyncio.sleep(limits.SOCKET_LEASE / 3)
-            await cached(limits.socket_renew)(self.slot)
+            for slot in self.slots:
+                await cached(limits.socket_renew)(slot)
 
     async def beat(self, key):
         """Every few seconds the current versions (from the cache the services fill after
@@ -157,6 +163,26 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         for group in groups - self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         self.groups_joined = groups
+
+    async def resync(self):
+        """A snapshot the client asked for. Where `resync_every` is set, at most one in that
+        time: requests in between fold into one, sent when the time is up (always answered,
+        never refused; a screen asking 10 times a second costs one snapshot a second)."""
+        now = time.monotonic()
+        if now >= self.next_resync:
+            self.next_resync = now + self.resync_every
+            await self.send_snapshot()
+        elif self.resync_later is None or self.resync_later.done():
+            self.resync_later = asyncio.ensure_future(self.resync_at(self.next_resync - now))
+
+    async def resync_at(self, delay):
+        await asyncio.sleep(delay)
+        # Through this consumer's own queue: a snapshot sent from here could overtake a
+        # newer one that a handler is sending meanwhile (the dashboard went back a round).
+        await self.channel_layer.send(self.channel_name, {"type": "resync.due"})
+
+    async def resync_due(self, event):
+        await self.resync()
 
     async def link_revoked(self, event):
         """The link no longer opens anything (the host removed the player, say): tell the
@@ -196,7 +222,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             )
             return
         if message["type"] == "resync":
-            await self.send_snapshot()
+            await self.resync()
             return
         try:
             result = await db.run(self.act)(message)

@@ -9,9 +9,14 @@
   the Wi-Fi's address, and one guest's typos must not stop the others. (Tokens are 128
   random bits: the delay makes floods of bad links expensive, it is not what keeps links
   secret.) `failed()` takes other kinds of failure with their own free count and window.
-- Sockets per player: each player link holds at most `SOCKETS_PER_PLAYER` open websockets.
-  A socket leases one of the player's numbered slots in the cache and renews it while open,
-  so a crashed process frees its slots when the lease runs out instead of locking anyone out.
+- Sockets per player: each player link holds at most `SOCKETS_PER_PLAYER` open websockets;
+  each big-screen link (a night's or a room's) and each host's dashboards
+  `SOCKETS_PER_SCREEN`, and one address at most `SCREEN_SOCKETS_PER_ADDRESS` screen sockets
+  over all screen links. A socket leases one of each owner's numbered slots in the cache and
+  renews it while open, so a crashed process frees its slots when the lease runs out instead
+  of locking anyone out.
+- Screen resyncs: a screen's resync requests fold into one snapshot per
+  `SCREEN_RESYNC_EVERY` seconds (always answered, never refused).
 - Actions per socket: a token bucket (`ACTIONS_PER_SECOND`, burst `ACTION_BURST`), kept in
   the consumer (a socket lives in one process).
 
@@ -34,13 +39,19 @@ FAILURE_WINDOW = 60  # seconds, from the first failure
 FIRST_DELAY = 0.25  # seconds, doubling with each further failure
 MAX_DELAY = 8.0
 SOCKETS_PER_PLAYER = 5
+SOCKETS_PER_SCREEN = 20  # the TV, the host's laptop, spectators' phones
+SCREEN_SOCKETS_PER_ADDRESS = 40  # every phone at a party shares the Wi-Fi's address
+SCREEN_RESYNC_EVERY = 1.0  # seconds: a screen's resync requests in between fold into one
 SOCKET_LEASE = 90  # seconds; an open socket renews its slot every third of it
 ACTIONS_PER_SECOND = 10
 ACTION_BURST = 20
 
 TOO_MANY_SOCKETS = (
-    f"This link is open in too many places (at most {SOCKETS_PER_PLAYER}). "
+    "This link is open in too many places (at most {most}). "
     "Close a tab or another phone, then reload."
+)
+TOO_MANY_SCREENS = (
+    "Too many screens are open from this network (at most {most}). Close some, then reload."
 )
 SLOW_DOWN = f"Too many messages (at most {ACTIONS_PER_SECOND} a second): this one was ignored."
 
@@ -136,14 +147,28 @@ def guard_link(view):
 
 
 @_safely(default="")
-def socket_claim(owner: str, channel: str) -> str | None:
-    """Lease a free slot of `owner`'s sockets for `channel`: its key, or None when all are
-    taken ("" when the cache is down: no slot, no limit)."""
-    for slot in range(SOCKETS_PER_PLAYER):
+def socket_claim(owner: str, channel: str, most: int) -> str | None:
+    """Lease a free slot of `owner`'s `most` sockets for `channel`: its key, or None when
+    all are taken ("" when the cache is down: no slot, no limit)."""
+    for slot in range(most):
         key = f"limits:sockets:{owner}:{slot}"
         if cache.add(key, channel, timeout=SOCKET_LEASE):
             return key
     return None
+
+
+def player_sockets(owner: str) -> list:
+    """A player link's sockets (its phone page and card rooms count together)."""
+    return [(owner, SOCKETS_PER_PLAYER, TOO_MANY_SOCKETS)]
+
+
+def screen_sockets(link: str, address: str) -> list:
+    """A big-screen link's sockets, capped per link and per address (issue 12: 150 of them
+    from one address made other players' handshakes fail)."""
+    return [
+        (link, SOCKETS_PER_SCREEN, TOO_MANY_SOCKETS),
+        (f"screens:{address}", SCREEN_SOCKETS_PER_ADDRESS, TOO_MANY_SCREENS),
+    ]
 
 
 @_safely(default=None)

@@ -7,8 +7,9 @@ docs/protocol.md."""
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from live import db
+from live import db, limits
 from live.consumers import LiveConsumer
+from live.snapshots import SharedSnapshots
 from partynight import demo, links
 from partynight.models import Night, Player
 from partynight.services import broadcast, emit, play, selectors, snapshots
@@ -54,8 +55,8 @@ class PlayerConsumer(NightConsumer):
         self.player = links.player(self.scope["url_route"]["kwargs"]["token"])
         return self.player is not None
 
-    def socket_owner(self):
-        return f"player:{self.player.pk}"
+    def socket_owners(self):
+        return limits.player_sockets(f"player:{self.player.pk}")
 
     def link_group(self):
         return links.link_group(self.player.pk)
@@ -112,11 +113,23 @@ class PlayerConsumer(NightConsumer):
         )
 
 
+def _night_snapshot(night_id):
+    return snapshots.night_snapshot(Night.objects.get(pk=night_id))
+
+
+# One snapshot per night and versions, shared by its dashboards and big screens.
+night_snapshots = SharedSnapshots(selectors.night_versions, _night_snapshot)
+
+
 class WatchConsumer(NightConsumer):
     """The big screen: read-only, by the night's screen link."""
 
     role = "screen"
     refusal = "This big-screen link is not valid."
+    resync_every = limits.SCREEN_RESYNC_EVERY
+
+    def socket_owners(self):
+        return limits.screen_sockets(f"screen:{self.night.pk}", limits.client_ip(self.scope))
 
     @database_sync_to_async
     def authenticate(self):
@@ -133,11 +146,7 @@ class WatchConsumer(NightConsumer):
         await self.join(
             [broadcast.night_group(self.night.pk), broadcast.watch_group(self.night.pk)]
         )
-        await self.send_json(await db.run(self.snapshot)())
-
-    def snapshot(self):
-        self.night.refresh_from_db()
-        return snapshots.night_snapshot(self.night)
+        await self.send_json(await night_snapshots.get(self.night.pk))
 
 
 class HostConsumer(WatchConsumer):
@@ -147,6 +156,10 @@ class HostConsumer(WatchConsumer):
     role = "host"
     actions = ("roll", "bell", "start_round")
     refusal = "Log in as this night's host to open its dashboard."
+
+    def socket_owners(self):
+        user = self.scope["user"].pk
+        return [(f"host:{user}", limits.SOCKETS_PER_SCREEN, limits.TOO_MANY_SOCKETS)]
 
     @database_sync_to_async
     def authenticate(self):

@@ -68,6 +68,16 @@ def standings(night: Night) -> dict[str, dict]:
     return reducer_standings(load(night).state, (f"p{pk}" for pk in active))
 
 
+def night_versions(night_id: int) -> tuple:
+    """What the night's snapshot depends on: every change it shows bumps one of these (the
+    screen token tells a new night apart from a deleted one with the same id)."""
+    version, number, token = Night.objects.values_list(
+        "version", "round_number", "screen_token"
+    ).get(pk=night_id)
+    tables = Table.objects.filter(round__night_id=night_id, round__number=number)
+    return version, number, token, tuple(sorted(tables.values_list("number", "version")))
+
+
 def pot_of(night: Night, players=None) -> int:
     """The contributions of everyone who paid (`players`: the night's, when already read)."""
     # a player who left mid-night paid too; one removed while planning was refunded

@@ -113,13 +113,13 @@ async def test_a_sixth_socket_for_one_player_is_refused_until_one_closes(setup):
 
 def test_a_lease_of_a_process_that_died_runs_out(monkeypatch):
     monkeypatch.setattr(limits, "SOCKET_LEASE", 1)
-    slots = [limits.socket_claim("player:dead", f"chan-{i}") for i in range(5)]
-    assert all(slots) and limits.socket_claim("player:dead", "chan-5") is None
+    slots = [limits.socket_claim("player:dead", f"chan-{i}", 5) for i in range(5)]
+    assert all(slots) and limits.socket_claim("player:dead", "chan-5", 5) is None
     limits.socket_renew(slots[0])  # a live socket keeps its slot
     time.sleep(0.6)
     limits.socket_renew(slots[0])
     time.sleep(0.6)
-    assert limits.socket_claim("player:dead", "chan-6") is not None
+    assert limits.socket_claim("player:dead", "chan-6", 5) is not None
     assert cache.get(slots[0]) == "chan-0"
 
 

@@ -1,5 +1,6 @@
 """What a hostile guest did to the websockets (issue 12): sockets killed before their
-disconnect ran, malformed links crashing `connect`, and origins on another port."""
+disconnect ran, malformed links crashing `connect`, origins on another port, and a flood
+of big-screen sockets resyncing."""
 
 import asyncio
 import json
@@ -11,8 +12,12 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
+from games import selectors as room_selectors
+from games.consumers import RoomScreenConsumer
 from live import consumers, limits
 from partynight.asgi import application
+from partynight.consumers import WatchConsumer
+from partynight.services import play, snapshots
 from tests.conftest import origin_of, start_daphne
 
 from .conftest import make_night
@@ -54,10 +59,10 @@ async def test_a_killed_consumer_gives_back_its_slot_and_stops_renewing(setup):
         socket.future.cancel()  # what Daphne's application_checker does
     for _ in range(100):
         await asyncio.sleep(0.05)
-        if not consumers._open_sockets and not any(c.slot for c in killed):
+        if not consumers._open_sockets and not any(c.slots for c in killed):
             break
     assert not consumers._open_sockets
-    assert all(c.lease.done() and c.slot is None and not c.groups_joined for c in killed)
+    assert all(c.lease.done() and not c.slots and not c.groups_joined for c in killed)
     again = [await open_socket(path) for path in paths]  # all five slots are free again
     for socket in again:
         assert (await socket.receive_json_from(timeout=WAIT))["type"] == "snapshot"
@@ -204,3 +209,154 @@ def test_bad_connects_do_not_grow_the_server(tmp_path, capsys):
         server.log.read_text()[-3000:],
     )
     assert after - before < 5 * 1024
+
+
+async def refused_with(socket):
+    error = await socket.receive_json_from(timeout=WAIT)
+    assert await socket.receive_output(timeout=WAIT) == {"type": "websocket.close", "code": 4429}
+    return error
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_screen_sockets_are_capped_per_link_and_per_address(setup, host, monkeypatch):
+    """100 sockets on one big-screen link from one address were all accepted."""
+    monkeypatch.setattr(limits, "SOCKETS_PER_SCREEN", 3)
+    monkeypatch.setattr(limits, "SCREEN_SOCKETS_PER_ADDRESS", 5)
+    night, room, _ = setup
+    other, _, _ = await database_sync_to_async(make_night)(host, players=4, name="Other")
+    screens = []
+    for _ in range(3):
+        screens.append(await open_socket(f"/ws/screen/{night.screen_token}/"))
+        assert (await screens[-1].receive_json_from(timeout=WAIT))["type"] == "snapshot"
+    error = await refused_with(await open_socket(f"/ws/screen/{night.screen_token}/"))
+    assert error["code"] == "too_many_sockets" and "at most 3" in error["message"]
+    # another night's screen and a room's screen, from the same address: 5 in all
+    for path in (f"/ws/screen/{other.screen_token}/", f"/ws/rooms/screen/{room.screen_token}/"):
+        screens.append(await open_socket(path))
+        assert (await screens[-1].receive_json_from(timeout=WAIT))["type"] == "snapshot"
+    error = await refused_with(await open_socket(f"/ws/screen/{other.screen_token}/"))
+    assert error["code"] == "too_many_sockets" and "from this network" in error["message"]
+    await screens.pop(0).disconnect()  # a closed screen frees its place
+    again = await open_socket(f"/ws/screen/{night.screen_token}/")
+    assert (await again.receive_json_from(timeout=WAIT))["type"] == "snapshot"
+    for socket in [*screens, again]:
+        await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_hosts_dashboards_are_capped(setup, host, monkeypatch):
+    monkeypatch.setattr(limits, "SOCKETS_PER_SCREEN", 2)
+    night, _, _ = setup
+    client = Client()
+    await database_sync_to_async(client.force_login)(host)
+    cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
+    headers = HEADERS + [(b"cookie", cookie)]
+    dashboards = [await open_socket(f"/ws/nights/{night.pk}/", headers) for _ in range(2)]
+    for socket in dashboards:
+        assert (await socket.receive_json_from(timeout=WAIT))["type"] == "snapshot"
+    error = await refused_with(await open_socket(f"/ws/nights/{night.pk}/", headers))
+    assert error["code"] == "too_many_sockets"
+    for socket in dashboards:
+        await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_screens_resyncing_share_one_snapshot_per_version(setup, monkeypatch):
+    """20 screens resyncing used to make 20 full snapshots each time; now each version of
+    the night is built once, and a change is seen at the next resync."""
+    monkeypatch.setattr(WatchConsumer, "resync_every", 0)  # every resync answered at once
+    builds = []
+    real = snapshots.night_snapshot
+    monkeypatch.setattr(snapshots, "night_snapshot", lambda n: builds.append(n.pk) or real(n))
+    night, _, _ = setup
+    screens = []
+    for _ in range(limits.SOCKETS_PER_SCREEN):
+        screens.append(await open_socket(f"/ws/screen/{night.screen_token}/"))
+        assert (await screens[-1].receive_json_from(timeout=WAIT))["type"] == "snapshot"
+    for _ in range(3):
+        for screen in screens:
+            await screen.send_json_to({"type": "resync"})
+        for screen in screens:
+            assert (await screen.receive_json_from(timeout=WAIT))["type"] == "snapshot"
+    assert builds == [night.pk]
+    answer = await database_sync_to_async(play.roll_record)(
+        night_id=night.pk, table_number=1, entry="1", client_id="r", actor="host:x"
+    )
+    for screen in screens:
+        event = await screen.receive_json_from(timeout=WAIT)
+        assert event["type"] == "table" and event["v"] == answer["table_version"]
+        await screen.send_json_to({"type": "resync"})
+    for screen in screens:
+        snapshot = await screen.receive_json_from(timeout=WAIT)
+        assert snapshot["versions"]["table:1:1"] == answer["table_version"]
+    assert builds == [night.pk, night.pk]
+    for screen in screens:
+        await screen.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_room_spectators_share_one_snapshot_per_version(setup, monkeypatch):
+    monkeypatch.setattr(RoomScreenConsumer, "resync_every", 0)
+    builds = []
+    real = room_selectors.room_snapshot
+    monkeypatch.setattr(
+        room_selectors, "room_snapshot", lambda r, p: builds.append(r.pk) or real(r, p)
+    )
+    _, room, _ = setup
+    screens = [await open_socket(f"/ws/rooms/screen/{room.screen_token}/") for _ in range(5)]
+    for screen in screens:
+        assert (await screen.receive_json_from(timeout=WAIT))["type"] == "snapshot"
+        await screen.send_json_to({"type": "resync"})
+    for screen in screens:
+        assert (await screen.receive_json_from(timeout=WAIT))["type"] == "snapshot"
+        await screen.disconnect()
+    assert builds == [room.pk]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_screens_resync_requests_fold_into_one_a_second(setup):
+    """A screen asking ten times a second gets a snapshot at once and one more when its
+    second is up: every request answered, the database asked twice, not ten times."""
+    night, _, _ = setup
+    screen = await open_socket(f"/ws/screen/{night.screen_token}/")
+    assert (await screen.receive_json_from(timeout=WAIT))["type"] == "snapshot"
+    for _ in range(10):
+        await screen.send_json_to({"type": "resync"})
+    assert (await screen.receive_json_from(timeout=WAIT))["type"] == "snapshot"
+    assert (await screen.receive_json_from(timeout=WAIT))["type"] == "snapshot"
+    assert await screen.receive_nothing(timeout=limits.SCREEN_RESYNC_EVERY * 1.5)
+    await screen.disconnect()
+
+
+@pytest.mark.live
+@pytest.mark.django_db(transaction=True)
+def test_a_screen_flood_from_one_address_is_capped_and_players_still_connect(
+    live_server_daphne, host
+):
+    night, _, people = make_night(host)
+    base = live_server_daphne.ws_url
+    origin = origin_of(base)
+
+    async def run():
+        accepted, refused = [], 0
+        for _ in range(limits.SOCKETS_PER_SCREEN + 10):
+            socket = await websockets.connect(
+                f"{base}/ws/screen/{night.screen_token}/", origin=origin
+            )
+            frame = json.loads(await asyncio.wait_for(socket.recv(), WAIT))
+            if frame["type"] == "snapshot":
+                accepted.append(socket)
+            else:
+                assert frame["code"] == "too_many_sockets"
+                refused += 1
+                await socket.close()
+        assert (len(accepted), refused) == (limits.SOCKETS_PER_SCREEN, 10)
+        for socket in accepted:  # the accepted ones resync as fast as they may
+            for _ in range(10):
+                await socket.send(json.dumps({"type": "resync"}))
+        async with websockets.connect(f"{base}/ws/play/{people[0].token}/", origin=origin) as phone:
+            assert json.loads(await asyncio.wait_for(phone.recv(), WAIT))["type"] == "snapshot"
+        for socket in accepted:
+            await socket.close()
+
+    asyncio.run(run())
