@@ -20,7 +20,7 @@ $(STAMP): requirements.txt
 run: $(STAMP)
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
 	if [ "$${DEBUG:-1}" != 0 ]; then DEBUG=$${DEBUG:-1} $(BIN)/python manage.py seed_demo --base-url http://$(HOST):$(PORT); fi
-	DEBUG=$${DEBUG:-1} $(BIN)/daphne -b $(HOST) -p $(PORT) $(DAPHNE_LIMITS) partynight.asgi:application
+	DEBUG=$${DEBUG:-1} $(BIN)/daphne -b $(HOST) -p $(PORT) $(DAPHNE_LIMITS) config.asgi:application
 
 test: $(STAMP)
 	$(BIN)/ruff check .

@@ -69,7 +69,7 @@ def prepare_environment(tag: str) -> dict:
     """The env the server and this process share: a fresh database of the bench's own."""
     env = dict(os.environ)
     env.setdefault("SECRET_KEY", "bench-only-key-" + "x" * 40)
-    env.update(HTTPS="0", DEBUG="0", DJANGO_SETTINGS_MODULE="partynight.settings")
+    env.update(HTTPS="0", DEBUG="0", DJANGO_SETTINGS_MODULE="config.settings")
     env.update(PYTHONUNBUFFERED="1", ALLOWED_HOSTS="127.0.0.1,localhost")
     url = env.get("DATABASE_URL", "")
     if url.startswith(("postgres://", "postgresql://")):

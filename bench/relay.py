@@ -7,7 +7,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.routing import URLRouter
 from django.urls import path
 
-from partynight.asgi import application as partynight_app
+from config.asgi import application as partynight_app
 
 
 class RelayConsumer(AsyncWebsocketConsumer):

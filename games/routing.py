@@ -1,4 +1,4 @@
-"""The card rooms' websockets (docs/rooms.md); composed with the nights' in partynight.asgi."""
+"""The card rooms' websockets (docs/rooms.md); composed with the nights' in config.asgi."""
 
 from django.urls import path
 

@@ -1,4 +1,4 @@
-"""The nights' websockets (docs/protocol.md); composed with the card rooms' in asgi.py."""
+"""The nights' websockets (docs/protocol.md); composed with the card rooms' in config/asgi.py."""
 
 from django.urls import path
 

@@ -77,7 +77,7 @@ def start_daphne(
     port = port or free_port()
     env = dict(os.environ)
     env.update(
-        DJANGO_SETTINGS_MODULE="partynight.test_settings",
+        DJANGO_SETTINGS_MODULE="config.test_settings",
         DATABASE_URL=database_url(settings.DATABASES["default"]),
         PYTHONUNBUFFERED="1",
     )
@@ -88,7 +88,7 @@ def start_daphne(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
         + DAPHNE_LIMITS
         + list(args)
-        + ["partynight.asgi:application"],
+        + ["config.asgi:application"],
         cwd=ROOT,
         env=env,
         stdout=log.open("w"),

@@ -15,10 +15,10 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 from django.db.backends.utils import CursorWrapper
 
+from config.asgi import application
 from games import services, timers
 from games.engines import get_engine
 from games.models import Room
-from partynight.asgi import application
 from partynight.services import nights
 
 pytestmark = pytest.mark.django_db(transaction=True)

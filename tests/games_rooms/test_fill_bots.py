@@ -7,10 +7,10 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.urls import reverse
 
+from config.asgi import application
 from games import services
 from games.models import Room
 from live.errors import ServiceError
-from partynight.asgi import application
 
 HEADERS = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
 

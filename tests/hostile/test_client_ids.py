@@ -6,9 +6,9 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
+from config.asgi import application
 from games import services as rooms
 from live.errors import ServiceError
-from partynight.asgi import application
 from partynight.services import corrections, play
 
 from .conftest import dump, make_night

@@ -13,8 +13,8 @@ from channels.testing import WebsocketCommunicator
 from django.core.cache import cache
 from django.test import Client
 
+from config.asgi import application
 from live import limits
-from partynight.asgi import application
 from partynight.models import Event
 from tests.conftest import origin_of
 

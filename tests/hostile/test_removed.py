@@ -9,9 +9,9 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
+from config.asgi import application
 from games import services as rooms
 from live.errors import ServiceError
-from partynight.asgi import application
 from partynight.models import Player
 from partynight.services import corrections, nights, play
 

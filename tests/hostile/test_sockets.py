@@ -12,10 +12,10 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
+from config.asgi import application
 from games import selectors as room_selectors
 from games.consumers import RoomScreenConsumer
 from live import consumers, limits
-from partynight.asgi import application
 from partynight.consumers import WatchConsumer
 from partynight.services import play, snapshots
 from tests.conftest import origin_of, start_daphne

@@ -10,8 +10,8 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import AsyncClient, Client
 
+from config.asgi import application
 from live import limits
-from partynight.asgi import application
 from partynight.models import Player
 
 from .conftest import dump, make_night

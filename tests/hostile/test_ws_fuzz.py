@@ -11,10 +11,10 @@ from channels.testing import WebsocketCommunicator
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from config.asgi import application
 from games.consumers import parse_room_message
 from live.consumers import MAX_MESSAGE_BYTES
 from live.messages import MessageError
-from partynight.asgi import application
 from partynight.services.messages import parse_night_message
 
 from .conftest import HOSTILE, HUGE, JSON, dump, make_night

@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.test import Client
 
-from partynight.asgi import application
+from config.asgi import application
 from partynight.models import Event, Night, Seat, Table
 from partynight.services import corrections, nights, play
 

@@ -6,8 +6,8 @@ import pytest
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 
+from config.asgi import application
 from partynight import demo
-from partynight.asgi import application
 from partynight.models import Night
 from partynight.services import nights
 

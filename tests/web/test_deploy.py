@@ -62,7 +62,7 @@ def _manage(*args, **env):
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
-        env={**base, "DJANGO_SETTINGS_MODULE": "partynight.settings", **env},
+        env={**base, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
         capture_output=True,
         text=True,
     )
@@ -102,7 +102,7 @@ def _readme_commands() -> list[list[str]]:
 
 def test_the_readmes_commands_run_on_a_fresh_checkout_without_production_secrets():
     base = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "HTTPS"}}
-    base["DJANGO_SETTINGS_MODULE"] = "partynight.settings"
+    base["DJANGO_SETTINGS_MODULE"] = "config.settings"
     commands = _readme_commands()
     assert any("simulate_night" in c for c in commands)
     for command in commands:

@@ -11,7 +11,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.urls import reverse
 
-from partynight.asgi import application
+from config.asgi import application
 from partynight.models import Award, Event, Night, Player, Round
 from partynight.rules.config import Rules
 from partynight.rules.prizes import DEFAULT_PRIZE_TABLE

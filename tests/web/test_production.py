@@ -14,7 +14,7 @@ from partynight.management.commands.seed_demo import DEMO_PASSWORD, DEMO_USER
 from tests.conftest import ROOT, start_daphne
 
 PRODUCTION = {
-    "DJANGO_SETTINGS_MODULE": "partynight.settings",
+    "DJANGO_SETTINGS_MODULE": "config.settings",
     "DEBUG": "0",
     "SECRET_KEY": "k" * 20 + "-production-like-secret-" + "z" * 30,
     "ALLOWED_HOSTS": "localhost,127.0.0.1",  # compose's default

@@ -2,7 +2,7 @@
 
 from channels.testing import WebsocketCommunicator
 
-from partynight.asgi import application
+from config.asgi import application
 
 
 def test_home_page_renders(client):

@@ -6,7 +6,7 @@ import os
 os.environ.setdefault("SECRET_KEY", "test-only-key-" + "x" * 40)
 os.environ.setdefault("HTTPS", "0")
 
-from partynight.settings import *  # noqa: E402,F403
+from config.settings import *  # noqa: E402,F403
 
 # Each test process (and each test server) counts its own limits, even on a shared Redis.
 CACHES["default"]["KEY_PREFIX"] = f"test-{os.getpid()}"  # noqa: F405

@@ -9,7 +9,7 @@ import os
 
 from django.core.asgi import get_asgi_application
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "partynight.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_asgi_app = get_asgi_application()  # set up Django before importing consumers
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402

@@ -1,0 +1,1 @@
+"""Project configuration: settings, test settings, root URLs and the ASGI entry point."""
