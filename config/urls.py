@@ -15,5 +15,6 @@ urlpatterns = [
     path("", include("partynight.host_urls")),
     path("", include("partynight.phone_urls")),
     path("", include("partynight.print_urls")),
+    path("", include("partynight.group_urls")),
     path("", include("games.urls")),
 ]

@@ -127,14 +127,17 @@ def _remember(request, player):
 def host_rooms(request, night_id):
     night = host_night(request, night_id)
     if request.method == "POST" and _open(request, night.pk, actor_of(request)):
-        return redirect("host-rooms", night_id=night.pk)
+        return redirect("games:host_rooms", night_id=night.pk)
     rooms = []
     for room in night.rooms.all():
-        join_url, join_qr = qr_svg(request, "room-join", join_token=room.join_token)
+        join_url, join_qr = qr_svg(request, "games:room_join", join_token=room.join_token)
         frame = room_snapshot(room, None)
         rooms.append({"room": room, "frame": frame, "join_url": join_url, "join_qr": join_qr})
     rooms_links = [
-        {"name": p.name, "url": request.build_absolute_uri(reverse("player-rooms", args=[p.token]))}
+        {
+            "name": p.name,
+            "url": request.build_absolute_uri(reverse("games:player_rooms", args=[p.token])),
+        }
         for p in night.players.filter(active=True, is_ghost=False)
     ]
     context = {"night": night, "rooms": rooms, "form": RoomForm(), "links": rooms_links}
@@ -156,12 +159,12 @@ def host_room_do(request, night_id, room_id, what):
         ),
     }
     if what not in calls:
-        return redirect("host-rooms", night_id=night.pk)
+        return redirect("games:host_rooms", night_id=night.pk)
     try:
         calls[what]()
     except ServiceError as error:
         messages.error(request, error.message)
-    return redirect("host-rooms", night_id=night.pk)
+    return redirect("games:host_rooms", night_id=night.pk)
 
 
 def _game_parts(room) -> dict:
@@ -190,7 +193,7 @@ def player_rooms(request, token):
     if request.method == "POST":
         room = _open(request, player.night_id, f"player:{player.pk}")
         if room:
-            return redirect("room-play", room_id=room.pk, token=token)
+            return redirect("games:room_play", room_id=room.pk, token=token)
     rooms = [
         {"room": room, "title": TITLES.get(room.game, room.game)}
         for room in player.night.rooms.exclude(status=Room.Status.FINISHED)
@@ -206,15 +209,15 @@ def room_play(request, room_id, token):
     if room is None:
         return _not_found(request, "This room link is not valid for your player link.")
     _remember(request, player)
-    _, join_qr = qr_svg(request, "room-join", join_token=room.join_token)
+    _, join_qr = qr_svg(request, "games:room_join", join_token=room.join_token)
     context = {
         "room": room,
         "player": player,
         "title": TITLES.get(room.game, room.game),
         "ws": f"/ws/rooms/{room.pk}/{player.token}/",
         "join_qr": join_qr,
-        "back": reverse("player-rooms", kwargs={"token": token}),
-        "bunco": reverse("phone-play", kwargs={"token": token}),
+        "back": reverse("games:player_rooms", kwargs={"token": token}),
+        "bunco": reverse("phone:play", kwargs={"token": token}),
     } | _game_parts(room)
     return render(request, "games/room.html", context)
 
@@ -225,14 +228,14 @@ def room_join(request, join_token):
     room = links.get_or_404(Room.objects, join_token=join_token)
     token = request.session.get(f"room_player_{room.night_id}")
     if token and links.player(token):
-        return redirect("room-play", room_id=room.pk, token=token)
+        return redirect("games:room_play", room_id=room.pk, token=token)
     return render(request, "games/join.html", {"room": room}, status=403)
 
 
 @guard_link
 def room_screen(request, token):
     room = links.get_or_404(Room.objects, screen_token=token)
-    _, join_qr = qr_svg(request, "room-join", join_token=room.join_token)
+    _, join_qr = qr_svg(request, "games:room_join", join_token=room.join_token)
     context = {
         "room": room,
         "title": TITLES.get(room.game, room.game),

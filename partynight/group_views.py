@@ -64,7 +64,7 @@ def group_list(request):
             form.add_error("name", error.message)
         else:
             messages.success(request, f"{group.name} is set up. Now add its members.")
-            return redirect("group", group_id=group.pk)
+            return redirect("groups:detail", group_id=group.pk)
     mine = Group.objects.filter(host=request.user).order_by("name")
     return render(request, "groups/list.html", {"groups": mine, "form": form})
 
@@ -104,7 +104,7 @@ def member_add(request, group_id):
             form.add_error("name", error.message)
         else:
             messages.success(request, f"{member.name} joined {group.name}.")
-            return redirect("group", group_id=group.pk)
+            return redirect("groups:detail", group_id=group.pk)
     return _detail(request, group, member_form=form, status=400)
 
 
@@ -116,14 +116,14 @@ def member_update(request, group_id, member_id):
     form = MemberForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Please give the member a name of at most 40 characters.")
-        return redirect("group", group_id=group.pk)
+        return redirect("groups:detail", group_id=group.pk)
     try:
         member = groups.member_update(member=member, **_member_fields(form))
     except ServiceError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, f"{member.name} saved.")
-    return redirect("group", group_id=group.pk)
+    return redirect("groups:detail", group_id=group.pk)
 
 
 @login_required
@@ -133,7 +133,7 @@ def member_remove(request, group_id, member_id):
     member = get_object_or_404(GroupMember, pk=member_id, group=group)
     groups.member_remove(member=member)
     messages.success(request, f"{member.name} left {group.name}; their nights stay.")
-    return redirect("group", group_id=group.pk)
+    return redirect("groups:detail", group_id=group.pk)
 
 
 @login_required
@@ -151,7 +151,7 @@ def night_start(request, group_id):
             form.add_error(None, error.message)
         else:
             messages.success(request, f"{night.name} is planned with the group's members.")
-            return redirect("night", night_id=night.pk)
+            return redirect("host:night", night_id=night.pk)
     return _detail(request, group, night_form=form, status=400)
 
 

@@ -2,6 +2,8 @@ from django.urls import path
 
 from partynight import host_views, live_views
 
+app_name = "host"
+
 urlpatterns = [
     path("nights/", host_views.night_list, name="nights"),
     path("nights/new/", host_views.night_new, name="night_new"),

@@ -81,7 +81,7 @@ def night_new(request):
             form.add_error(None, error.message)
         else:
             messages.success(request, f"{night.name} is planned. Now add the players.")
-            return redirect("night", night_id=night.pk)
+            return redirect("host:night", night_id=night.pk)
     example = Rules().contribution * EXAMPLE_PLAYERS
     context = {
         "form": form,
@@ -110,7 +110,7 @@ def night_settings(request, night_id):
             rules_form.add_error(None, error.message)
         else:
             messages.success(request, "Settings saved.")
-            return redirect("night", night_id=night.pk)
+            return redirect("host:night", night_id=night.pk)
     context = {
         "night": night,
         "rules_form": rules_form,
@@ -125,7 +125,7 @@ def _planning(request, night, add_form=None, status=200, **extra):
     people = night.players.filter(active=True, is_ghost=False)
     count = people.count()
     tables = table_count(count)
-    join_url = request.build_absolute_uri(f"/join/{night.join_token}/")
+    join_url = request.build_absolute_uri(reverse("phone:join", args=[night.join_token]))
     snapshot = snapshots.night_snapshot(night)
     context = {
         "night": night,
@@ -135,7 +135,7 @@ def _planning(request, night, add_form=None, status=200, **extra):
         "ghosts": tables * 4 - count,
         "join_url": join_url,
         "join_qr": qr_svg(join_url),
-        "screen_url": request.build_absolute_uri(f"/screen/{night.screen_token}/"),
+        "screen_url": request.build_absolute_uri(reverse("host:screen", args=[night.screen_token])),
         "seating": snapshot["seating"],
         "preview": prize_preview(night.prize_table, snapshot["night"]["pot"]),
         "planning": night.state in nights.PLANNING_STATES,
@@ -164,9 +164,9 @@ def night_phones(request, night_id):
     night = host_night(request, night_id)
     cards = []
     for player in night.players.filter(active=True, is_ghost=False):
-        url = request.build_absolute_uri(reverse("phone-play", args=[player.token]))
+        url = request.build_absolute_uri(reverse("phone:play", args=[player.token]))
         cards.append({"player": player, "url": url, "qr": qr_svg(url, scale=3)})
-    join_url = request.build_absolute_uri(reverse("phone-join", args=[night.join_token]))
+    join_url = request.build_absolute_uri(reverse("phone:join", args=[night.join_token]))
     context = {"night": night, "cards": cards, "join_url": join_url}
     return render(request, "nights/phones.html", context)
 
@@ -187,7 +187,7 @@ def player_add(request, night_id):
             messages.success(request, f"{player.name} is in.")
             # Back with the cursor in the name box, ready for the next name (no #fragment:
             # Chromium skips autofocus when the URL targets an element).
-            return redirect(reverse("night", args=[night.pk]) + "?added=1")
+            return redirect(reverse("host:night", args=[night.pk]) + "?added=1")
     night.refresh_from_db()
     return _planning(request, night, add_form=form, status=400, focus_add=True)
 
@@ -208,7 +208,7 @@ def players_add_list(request, night_id):
     failed = [row for row in report if not row["added"]]
     if not failed:
         messages.success(request, f"Added {len(report)}: {', '.join(r['name'] for r in report)}.")
-        return redirect(reverse("night", args=[night.pk]) + "#players")
+        return redirect(reverse("host:night", args=[night.pk]) + "#players")
     night.refresh_from_db()
     return _planning(
         request,
@@ -231,7 +231,7 @@ def _player_action(request, night_id, action, done):
         messages.error(request, error.message)
     else:
         messages.success(request, done(player))
-    return redirect("night", night_id=night.pk)
+    return redirect("host:night", night_id=night.pk)
 
 
 @login_required
@@ -304,7 +304,7 @@ def seats_draw(request, night_id):
         messages.error(request, error.message)
     else:
         messages.success(request, "Seats drawn. The starred players start at the Head table.")
-    return redirect("night", night_id=night.pk)
+    return redirect("host:night", night_id=night.pk)
 
 
 @login_required
@@ -316,5 +316,5 @@ def play_start(request, night_id):
     except ServiceError as error:
         messages.error(request, error.message)
         if error.code != "already_done":
-            return redirect("night", night_id=night.pk)
-    return redirect("dashboard", night_id=night.pk)
+            return redirect("host:night", night_id=night.pk)
+    return redirect("host:dashboard", night_id=night.pk)

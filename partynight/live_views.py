@@ -36,7 +36,7 @@ def dashboard(request, night_id):
 def screen(request, token):
     """The big screen for a TV: read-only, by the night's screen link (no login)."""
     night = links.get_or_404(Night.objects, screen_token=token)
-    join_url = request.build_absolute_uri(reverse("phone-join", args=[night.join_token]))
+    join_url = request.build_absolute_uri(reverse("phone:join", args=[night.join_token]))
     context = {
         "night": night,
         "snapshot": snapshots.night_snapshot(night),
@@ -59,14 +59,14 @@ def _correction(form_class, call, done):
             for field, errors in form.errors.items():
                 label = form[field].label if field in form.fields else "Error"
                 messages.error(request, f"{label}: {' '.join(errors)}")
-            return redirect("dashboard", night_id=night.pk)
+            return redirect("host:dashboard", night_id=night.pk)
         try:
             call(night.pk, actor_of(request), form.cleaned_data)
         except ServiceError as error:
             messages.error(request, error.message)
         else:
             messages.success(request, done)
-        return redirect("dashboard", night_id=night.pk)
+        return redirect("host:dashboard", night_id=night.pk)
 
     return view
 
@@ -133,7 +133,7 @@ def night_finish(request, night_id):
     ready = round_ is not None and round_["state"] == "done"
     unconfirmed = ready and not round_["last"] and request.POST.get("confirm") != "early"
     if night.state == Night.State.FINISHED and request.method == "GET":
-        return redirect("results", night_id=night.pk)
+        return redirect("host:results", night_id=night.pk)
     if request.method == "GET" or (unconfirmed and night.state != Night.State.FINISHED):
         played = history.rounds_played(snapshot)
         left = snapshot["night"]["rounds_in_night"] - played
@@ -145,8 +145,8 @@ def night_finish(request, night_id):
     except ServiceError as error:
         messages.error(request, error.message)
         if error.code != "already_done":
-            return redirect("dashboard", night_id=night.pk)
-    return redirect("results", night_id=night.pk)
+            return redirect("host:dashboard", night_id=night.pk)
+    return redirect("host:results", night_id=night.pk)
 
 
 @login_required

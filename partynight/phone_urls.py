@@ -4,8 +4,10 @@ from django.urls import path
 
 from partynight import phone_views
 
+app_name = "phone"
+
 urlpatterns = [
-    path("play/<str:token>/", phone_views.play, name="phone-play"),
-    path("join/", phone_views.join_by_code, name="join-code"),
-    path("join/<str:join_token>/", phone_views.join, name="phone-join"),
+    path("play/<str:token>/", phone_views.play, name="play"),
+    path("join/", phone_views.join_by_code, name="join_code"),
+    path("join/<str:join_token>/", phone_views.join, name="join"),
 ]

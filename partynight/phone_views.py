@@ -62,7 +62,7 @@ def join(request, join_token):
     mine = _remembered(request, night)
     if request.method == "GET":
         if mine is not None:
-            return redirect("phone-play", token=mine.token)
+            return redirect("phone:play", token=mine.token)
         return _join_page(request, night)
     if "claim" in request.POST:
         return _claim(request, night, request.POST["claim"], mine)
@@ -85,19 +85,19 @@ def join(request, join_token):
     except ServiceError as failure:
         return _join_page(request, night, status=400, error=failure.message, name=name)
     _remember(request, player)
-    return redirect("phone-play", token=player.token)
+    return redirect("phone:play", token=player.token)
 
 
 def _claim(request, night, player_id, mine):
     if mine is not None and str(mine.pk) == player_id:
-        return redirect("phone-play", token=mine.token)  # a double tap on this phone
+        return redirect("phone:play", token=mine.token)  # a double tap on this phone
     try:
         player = nights.player_claim(night_id=night.pk, player_id=player_id, actor="join")
     except ServiceError as failure:
         status = 409 if failure.code == "already_claimed" else 400
         return _join_page(request, night, status=status, error=failure.message)
     _remember(request, player)
-    return redirect("phone-play", token=player.token)
+    return redirect("phone:play", token=player.token)
 
 
 @guard_link
@@ -116,4 +116,4 @@ def join_by_code(request):
             "code": code,
         }
         return render(request, "home.html", context, status=404)
-    return redirect("phone-join", join_token=night.join_token)
+    return redirect("phone:join", join_token=night.join_token)

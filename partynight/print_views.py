@@ -131,7 +131,7 @@ def score_sheets(request, night_id, pdf=False):
     sheets = history.score_sheets(night, blank=_number(request, "blank", 0, MAX_PLAYERS))
     for sheet in sheets:
         if sheet["token"]:
-            url = request.build_absolute_uri(reverse("phone-play", args=[sheet["token"]]))
+            url = request.build_absolute_uri(reverse("phone:play", args=[sheet["token"]]))
             sheet["qr"] = qr_svg(url)
     context = {
         "night": night,
@@ -151,7 +151,7 @@ def table_sheets(request, night_id, pdf=False):
 
 def _results_context(request, night: Night) -> dict:
     sheet = history.results(night, snapshots.night_snapshot(night))
-    share = reverse("results_public", args=[night.results_token])
+    share = reverse("paper:results_public", args=[night.results_token])
     return {
         "night": night,
         "sheet": sheet,

@@ -200,7 +200,7 @@ def player_results(night: Night, player: Player, totals: dict, names: dict) -> d
         "place": 1 + sum(1 for t in people.values() if t["wins"] > mine["wins"]),
         "of": len(people),
         "prizes": prizes,
-        "link": reverse("results_public", args=[night.results_token]),
+        "link": reverse("paper:results_public", args=[night.results_token]),
     }
 
 

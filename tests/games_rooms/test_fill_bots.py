@@ -42,9 +42,9 @@ def test_the_host_fills_a_room_from_the_rooms_page(host, night, open_room):
     room = open_room(seats=3)
     client = Client()
     client.force_login(host)
-    page = client.get(reverse("host-rooms", args=[night.pk])).content.decode()
+    page = client.get(reverse("games:host_rooms", args=[night.pk])).content.decode()
     assert "Fill the empty seats with bots" in page
-    client.post(reverse("host-room-do", args=[night.pk, room.pk, "fill"]))
+    client.post(reverse("games:host_room_do", args=[night.pk, room.pk, "fill"]))
     assert seats(room) == ["bot", "bot", "bot"]
 
 

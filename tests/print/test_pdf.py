@@ -36,7 +36,7 @@ def phone_url(player) -> str:
 @pytest.mark.django_db
 def test_score_sheets_pdf_has_a_page_per_player_with_their_qr_code(host_client, host, weasyprint):
     night = plan_night(host, NAMES)
-    response = host_client.get(reverse("print_sheets_pdf", args=[night.pk]))
+    response = host_client.get(reverse("paper:sheets_pdf", args=[night.pk]))
     assert 'filename="friday-bunco-2026-12-04-sheets.pdf"' in response["Content-Disposition"]
     pages = pages_of(response)
     players = list(night.players.all())
@@ -50,7 +50,7 @@ def test_score_sheets_pdf_has_a_page_per_player_with_their_qr_code(host_client, 
 @pytest.mark.django_db
 def test_two_sheets_a_page_on_letter_paper(host_client, host, weasyprint):
     night = plan_night(host, NAMES)
-    url = reverse("print_sheets_pdf", args=[night.pk])
+    url = reverse("paper:sheets_pdf", args=[night.pk])
     pages = pages_of(host_client.get(url, {"per_page": "2", "paper": "letter"}))
     players = list(night.players.all())
     assert len(pages) == 3
@@ -63,9 +63,9 @@ def test_two_sheets_a_page_on_letter_paper(host_client, host, weasyprint):
 @pytest.mark.django_db
 def test_blank_and_table_sheets_pdf(host_client, host, weasyprint):
     night = plan_night(host, NAMES + ["Fay", "Gil", "Hal", "Ivy"])  # 10 players: 3 tables
-    blank = pages_of(host_client.get(reverse("print_sheets_pdf", args=[night.pk]), {"blank": 3}))
+    blank = pages_of(host_client.get(reverse("paper:sheets_pdf", args=[night.pk]), {"blank": 3}))
     assert len(blank) == 3 and all(p["qr"] == [] and "Name:" in p["text"] for p in blank)
-    tables = pages_of(host_client.get(reverse("print_tables_pdf", args=[night.pk])))
+    tables = pages_of(host_client.get(reverse("paper:tables_pdf", args=[night.pk])))
     assert [p["text"].split(" table (")[0].split()[-1] for p in tables] == [
         "Head",
         "Middle",
@@ -79,7 +79,7 @@ def test_results_pdf_lists_standings_prizes_the_fuzzy_die_and_the_pot(
     host_client, host, weasyprint
 ):
     night = play_night(plan_night(host, NAMES))
-    (page,) = pages_of(host_client.get(reverse("print_results_pdf", args=[night.pk])))
+    (page,) = pages_of(host_client.get(reverse("paper:results_pdf", args=[night.pk])))
     text = page["text"]
     assert "Pot: $30" in text and f"Fuzzy die: {night.fuzzy_holder.name}" in text
     packed = "".join(text.split())  # table cells wrap long names
@@ -96,7 +96,7 @@ def test_without_the_pdf_libraries_the_download_says_what_to_install(
 ):
     night = plan_night(host, NAMES)
     monkeypatch.setattr(print_views, "load_weasyprint", lambda: None)
-    response = host_client.get(reverse("print_sheets_pdf", args=[night.pk]))
+    response = host_client.get(reverse("paper:sheets_pdf", args=[night.pk]))
     assert response.status_code == 503
     assert "apt-get install libpango-1.0-0" in response.content.decode()
     assert "print it from the browser" in response.content.decode()

@@ -58,11 +58,11 @@ async def test_a_pdf_being_written_holds_no_one_else_up(
     night = await sync_to_async(plan_night)(host, NAMES)
     client = AsyncClient()
     await client.aforce_login(host)
-    url = reverse("print_sheets_pdf", args=[night.pk])
+    url = reverse("paper:sheets_pdf", args=[night.pk])
     first = asyncio.ensure_future(client.get(url, {"blank": 48}))
     await until_true(started.is_set, "the render never started")
     # while it renders: other pages answer (the sync thread is free) ...
-    page = await asyncio.wait_for(client.get(reverse("print_sheets", args=[night.pk])), 10)
+    page = await asyncio.wait_for(client.get(reverse("paper:sheets", args=[night.pk])), 10)
     assert page.status_code == 200
     assert (await asyncio.wait_for(AsyncClient().get("/healthz"), 10)).status_code == 200
     # ... and the same host's second PDF is refused, not queued behind it
@@ -83,11 +83,11 @@ def test_a_host_makes_at_most_so_many_pdfs_an_hour(
     monkeypatch.setattr(throttles, "PDFS_PER_HOUR", 2)
     monkeypatch.setattr(throttles, "cache", movable_cache.cache)
     night = plan_night(host, NAMES)
-    url = reverse("print_tables_pdf", args=[night.pk])
+    url = reverse("paper:tables_pdf", args=[night.pk])
     assert [host_client.get(url).status_code for _ in range(2)] == [200, 200]
     refused = host_client.get(url)
     assert refused.status_code == 429 and "in the last hour" in refused.content.decode()
-    assert host_client.get(reverse("print_tables", args=[night.pk])).status_code == 200
+    assert host_client.get(reverse("paper:tables", args=[night.pk])).status_code == 200
     movable_cache.advance(3601)  # the hour is over (the cache's clock, no sleep)
     assert host_client.get(url).status_code == 200
 
@@ -111,7 +111,7 @@ async def test_one_pdf_is_written_at_a_time_per_process(
         night = await sync_to_async(plan_night)(user, NAMES)
         client = AsyncClient()
         await client.aforce_login(user)
-        url = reverse("print_tables_pdf", args=[night.pk])
+        url = reverse("paper:tables_pdf", args=[night.pk])
         answers.append(asyncio.ensure_future(client.get(url)))
         await until_true(arrived, f"{user}'s PDF never reached the worker")
     assert writing == [host.pk]  # the other host's PDF waits in the queue

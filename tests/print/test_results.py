@@ -23,7 +23,7 @@ def night(host):
 
 @pytest.mark.django_db
 def test_the_results_link_needs_no_login_and_shows_standings_and_prizes(client, night):
-    response = client.get(reverse("results_public", args=[night.results_token]))
+    response = client.get(reverse("paper:results_public", args=[night.results_token]))
     page = response.content.decode()
     assert response.status_code == 200
     assert XSS not in page and ESCAPED in page
@@ -33,17 +33,17 @@ def test_the_results_link_needs_no_login_and_shows_standings_and_prizes(client, 
     standings = page.split('id="standings"')[1]
     assert standings.count("<tr>") == 1 + 6  # the header and six players, no ghosts
     assert 'id="copy-summary"' in page and "js/results.js" in page  # the copy button's code
-    assert "Download PDF" not in page and reverse("night", args=[night.pk]) not in page
+    assert "Download PDF" not in page and reverse("host:night", args=[night.pk]) not in page
 
 
 @pytest.mark.django_db
 def test_an_unknown_results_token_is_a_404(client, night):
-    assert client.get(reverse("results_public", args=["nope"])).status_code == 404
+    assert client.get(reverse("paper:results_public", args=["nope"])).status_code == 404
 
 
 @pytest.mark.django_db
 def test_the_summary_text_lists_prizes_pot_and_standings(client, night):
-    page = client.get(reverse("results_public", args=[night.results_token])).content.decode()
+    page = client.get(reverse("paper:results_public", args=[night.results_token])).content.decode()
     summary = page.split('<textarea id="summary" rows="12" readonly>')[1].split("</textarea>")[0]
     lines = html.unescape(summary).splitlines()
     assert lines[0] == "Friday Bunco, Fri 04 Dec 2026: results"
@@ -58,18 +58,18 @@ def test_the_summary_text_lists_prizes_pot_and_standings(client, night):
 
 @pytest.mark.django_db
 def test_the_host_results_page_links_to_paper_and_the_share_link(host_client, night):
-    page = host_client.get(reverse("results", args=[night.pk])).content.decode()
-    for name in ("print_results", "print_results_pdf", "standings_csv"):
+    page = host_client.get(reverse("host:results", args=[night.pk])).content.decode()
+    for name in ("paper:results", "paper:results_pdf", "paper:standings_csv"):
         assert reverse(name, args=[night.pk]) in page
-    assert reverse("results_public", args=[night.results_token]) in page
-    sheet = host_client.get(reverse("print_results", args=[night.pk])).content.decode()
+    assert reverse("paper:results_public", args=[night.results_token]) in page
+    sheet = host_client.get(reverse("paper:results", args=[night.pk])).content.decode()
     assert f"http://testserver/results/{night.results_token}/" in sheet
     assert XSS not in sheet
 
 
 @pytest.mark.django_db
 def test_standings_csv(host_client, night):
-    response = host_client.get(reverse("standings_csv", args=[night.pk]))
+    response = host_client.get(reverse("paper:standings_csv", args=[night.pk]))
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     snapshot = snapshots.night_snapshot(night)
@@ -85,5 +85,5 @@ def test_standings_csv(host_client, night):
 @pytest.mark.django_db
 def test_a_name_like_a_formula_is_quoted_in_the_csv(host_client, host):
     night = play_night(plan_night(host, ["=HYPERLINK(1)", "Bea", "Cat", "Dee"]))
-    text = host_client.get(reverse("standings_csv", args=[night.pk])).content.decode()
+    text = host_client.get(reverse("paper:standings_csv", args=[night.pk])).content.decode()
     assert "'=HYPERLINK(1)" in text and ",=HYPERLINK" not in text

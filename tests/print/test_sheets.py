@@ -31,7 +31,7 @@ def test_one_sheet_per_player_with_the_head_table_starred_and_a_qr_link(host_cli
     night = plan_night(host, NAMES)
     nights.seats_draw(night_id=night.pk, actor="host")
     night.refresh_from_db()
-    page = host_client.get(reverse("print_sheets", args=[night.pk])).content.decode()
+    page = host_client.get(reverse("paper:sheets", args=[night.pk])).content.decode()
     sheets = sheets_of(page)
     assert [sheet_name(s) for s in sheets] == NAMES
     assert XSS not in page
@@ -46,7 +46,7 @@ def test_one_sheet_per_player_with_the_head_table_starred_and_a_qr_link(host_cli
 @pytest.mark.django_db
 def test_the_grid_follows_the_rules_sets_by_rounds(host_client, host):
     night = plan_night(host, NAMES[:4], rules=Rules(sets=3, rounds_per_set=5))
-    sheet = sheets_of(host_client.get(reverse("print_sheets", args=[night.pk])).content.decode())[0]
+    sheet = sheets_of(host_client.get(reverse("paper:sheets", args=[night.pk])).content.decode())[0]
     assert re.findall(r"Set (\d)</th>", sheet) == ["1", "2", "3"]
     body = sheet.split("<tbody>")[1].split("</tbody>")[0]
     assert re.findall(r"<tr><th>(\d)</th>", body) == ["1", "2", "3", "4", "5"]
@@ -60,7 +60,7 @@ def test_stars_after_play_started_are_round_ones_head_table(host_client, host):
     play.round_start(night_id=night.pk, number=1, actor="host")
     night.refresh_from_db()
     head = night.rounds.get(number=1).tables.get(number=1).seat_rows.values_list("player__name")
-    page = host_client.get(reverse("print_sheets", args=[night.pk])).content.decode()
+    page = host_client.get(reverse("paper:sheets", args=[night.pk])).content.decode()
     starred = {sheet_name(s) for s in sheets_of(page) if 'class="star"' in s}
     assert starred == {name for (name,) in head}
 
@@ -68,7 +68,7 @@ def test_stars_after_play_started_are_round_ones_head_table(host_client, host):
 @pytest.mark.django_db
 def test_blank_sheets_have_no_names_and_no_qr(host_client, host):
     night = plan_night(host, NAMES[:4])
-    url = reverse("print_sheets", args=[night.pk])
+    url = reverse("paper:sheets", args=[night.pk])
     sheets = sheets_of(host_client.get(url, {"blank": 10}).content.decode())
     assert len(sheets) == 10
     assert all(sheet_name(s) == "Name:" and "<svg" not in s for s in sheets)
@@ -79,7 +79,7 @@ def test_blank_sheets_have_no_names_and_no_qr(host_client, host):
 @pytest.mark.django_db
 def test_table_sheets_have_a_grid_per_table_and_round(host_client, host):
     night = plan_night(host, NAMES[:7] + ["Eight", "Nine"])  # 9 players: 3 tables
-    page = host_client.get(reverse("print_tables", args=[night.pk])).content.decode()
+    page = host_client.get(reverse("paper:tables", args=[night.pk])).content.decode()
     assert re.findall(r'<h2 class="table-name">(\w+) table', page) == ["Head", "Middle", "Foot"]
     table = page.split('<section class="sheet table-sheet">')[1]
     assert table.count("<td>A / B</td>") == 6  # 2 sets x 3 rounds
@@ -90,13 +90,13 @@ def test_table_sheets_have_a_grid_per_table_and_round(host_client, host):
 @pytest.mark.parametrize(
     "name",
     [
-        "print_sheets",
-        "print_sheets_pdf",
-        "print_tables",
-        "print_tables_pdf",
-        "print_results",
-        "print_results_pdf",
-        "standings_csv",
+        "paper:sheets",
+        "paper:sheets_pdf",
+        "paper:tables",
+        "paper:tables_pdf",
+        "paper:results",
+        "paper:results_pdf",
+        "paper:standings_csv",
     ],
 )
 def test_only_the_host_sees_a_nights_paper(client, host, other, name):

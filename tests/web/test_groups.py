@@ -27,31 +27,31 @@ def group(host):
 
 @pytest.mark.django_db
 def test_a_host_sets_up_a_group_with_members(host_client):
-    response = host_client.post(reverse("groups"), {"name": f"Club {XSS}"})
+    response = host_client.post(reverse("groups:list"), {"name": f"Club {XSS}"})
     group = Group.objects.get()
-    assert response.url == reverse("group", args=[group.pk])
-    url = reverse("member_add", args=[group.pk])
+    assert response.url == reverse("groups:detail", args=[group.pk])
+    url = reverse("groups:member_add", args=[group.pk])
     data = {"name": XSS, "contact": "ann@example.com", "hosts_month": "3"}
     assert host_client.post(url, data).status_code == 302
     again = host_client.post(url, {"name": XSS.upper(), "contact": "", "hosts_month": ""})
     assert again.status_code == 400 and "is already a member" in again.content.decode()
     member = GroupMember.objects.get()
     assert (member.contact, member.hosts_month) == ("ann@example.com", 3)
-    page = host_client.get(reverse("group", args=[group.pk])).content.decode()
+    page = host_client.get(reverse("groups:detail", args=[group.pk])).content.decode()
     assert XSS not in page and "&lt;script&gt;" in page and "March" in page
-    assert reverse("groups") in host_client.get(reverse("nights")).content.decode()
+    assert reverse("groups:list") in host_client.get(reverse("host:nights")).content.decode()
 
 
 @pytest.mark.django_db
 def test_a_member_is_changed_and_removed(host_client, group):
     ann = group.members.get(name="Ann")
-    url = reverse("member_update", args=[group.pk, ann.pk])
+    url = reverse("groups:member_update", args=[group.pk, ann.pk])
     host_client.post(url, {"name": "Ann B", "contact": "new", "hosts_month": ""})
     ann.refresh_from_db()
     assert (ann.name, ann.contact, ann.hosts_month) == ("Ann B", "new", None)
     taken = host_client.post(url, {"name": "bea", "contact": "", "hosts_month": ""}, follow=True)
     assert "bea is already a member" in taken.content.decode()
-    host_client.post(reverse("member_remove", args=[group.pk, ann.pk]))
+    host_client.post(reverse("groups:member_remove", args=[group.pk, ann.pk]))
     assert not group.members.filter(pk=ann.pk).exists()
 
 
@@ -59,16 +59,16 @@ def test_a_member_is_changed_and_removed(host_client, group):
 def test_the_next_night_starts_with_the_members_and_the_last_nights_rules(host_client, group):
     plan_night(group.host, [], rules=SHORT, group=group)
     data = {"name": "December", "date": "2026-12-11", "place": "Bea's"}
-    response = host_client.post(reverse("group_night_start", args=[group.pk]), data)
+    response = host_client.post(reverse("groups:night_start", args=[group.pk]), data)
     night = Night.objects.get(name="December")
-    assert response.url == reverse("night", args=[night.pk])
+    assert response.url == reverse("host:night", args=[night.pk])
     assert night.group == group and Rules.from_dict(night.rules) == SHORT
     players = {p.name: p.member for p in night.players.all()}
     assert players == {m.name: m for m in group.members.all()}
     assert not night.players.filter(paid=True).exists()
-    page = host_client.get(reverse("night", args=[night.pk])).content.decode()
-    assert reverse("group", args=[group.pk]) in page
-    assert reverse("print_sheets", args=[night.pk]) in page
+    page = host_client.get(reverse("host:night", args=[night.pk])).content.decode()
+    assert reverse("groups:detail", args=[group.pk]) in page
+    assert reverse("paper:sheets", args=[night.pk]) in page
 
 
 @pytest.fixture
@@ -110,7 +110,7 @@ def totals_of(nights_):
 
 @pytest.mark.django_db
 def test_the_group_page_shows_every_night_and_each_members_record(host_client, group, seasons):
-    page = host_client.get(reverse("group", args=[group.pk])).content.decode()
+    page = host_client.get(reverse("groups:detail", args=[group.pk])).content.decode()
     nights_ = page.split('id="nights"')[1]
     assert nights_.count("<tr>") == 1 + 4
     assert nights_.index("May") < nights_.index("March") < nights_.index("2025")
@@ -129,7 +129,7 @@ def test_the_group_page_shows_every_night_and_each_members_record(host_client, g
 
 def season_rows(host_client, group, season=None):
     query = {"season": season} if season else {}
-    response = host_client.get(reverse("season_csv", args=[group.pk]), query)
+    response = host_client.get(reverse("groups:season_csv", args=[group.pk]), query)
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     return list(csv.DictReader(io.StringIO(response.content.decode())))
 
@@ -138,7 +138,7 @@ def season_rows(host_client, group, season=None):
 def test_season_standings_default_to_the_latest_year_and_change_by_query(
     host_client, group, seasons
 ):
-    page = host_client.get(reverse("group", args=[group.pk])).content.decode()
+    page = host_client.get(reverse("groups:detail", args=[group.pk])).content.decode()
     assert "Season 2026 standings" in page and "?season=2025" in page
     for season in ("2026", "2025"):
         expected = totals_of(seasons[season])
@@ -156,7 +156,7 @@ def test_season_standings_default_to_the_latest_year_and_change_by_query(
             n.awards.count() and sum(a.amount for a in n.awards.all()) for n in seasons[season]
         )
         assert sum(int(r["winnings"]) for r in rows) == pot
-    page = host_client.get(reverse("group", args=[group.pk]), {"season": "2025"}).content
+    page = host_client.get(reverse("groups:detail", args=[group.pk]), {"season": "2025"}).content
     assert "Season 2025 standings" in page.decode()
     assert season_rows(host_client, group) == season_rows(host_client, group, "2026")
 
@@ -165,12 +165,12 @@ def test_season_standings_default_to_the_latest_year_and_change_by_query(
 @pytest.mark.parametrize(
     ("method", "name", "extra"),
     [
-        ("get", "group", []),
-        ("get", "season_csv", []),
-        ("post", "member_add", []),
-        ("post", "member_update", ["member"]),
-        ("post", "member_remove", ["member"]),
-        ("post", "group_night_start", []),
+        ("get", "groups:detail", []),
+        ("get", "groups:season_csv", []),
+        ("post", "groups:member_add", []),
+        ("post", "groups:member_update", ["member"]),
+        ("post", "groups:member_remove", ["member"]),
+        ("post", "groups:night_start", []),
     ],
 )
 def test_another_hosts_group_is_a_404(client, group, other, method, name, extra):

@@ -70,26 +70,30 @@ def messages_of(response):
 
 def test_pages_need_a_login(client, host):
     night = make_night(host)
-    for url in (reverse("nights"), reverse("night_new"), reverse("night", args=[night.pk])):
+    for url in (
+        reverse("host:nights"),
+        reverse("host:night_new"),
+        reverse("host:night", args=[night.pk]),
+    ):
         response = client.get(url)
         assert response.status_code == 302
         assert response.url.startswith(reverse("login"))
 
 
 def test_home_points_a_logged_in_host_to_their_nights(host_client):
-    assert reverse("nights") in host_client.get("/").content.decode()
+    assert reverse("host:nights") in host_client.get("/").content.decode()
 
 
 def test_the_list_shows_only_my_nights(host_client, host, other):
     make_night(host)
     nights.night_create(host=other, name="Not yours", date=datetime.date(2026, 1, 1))
-    page = host_client.get(reverse("nights")).content.decode()
+    page = host_client.get(reverse("host:nights")).content.decode()
     assert "Friday Bunco" in page and "Not yours" not in page
-    assert reverse("night_new") in page
+    assert reverse("host:night_new") in page
 
 
 def test_the_new_night_form_offers_every_rule_with_its_help_and_the_prize_table(host_client):
-    page = host_client.get(reverse("night_new")).content.decode()
+    page = host_client.get(reverse("host:night_new")).content.decode()
     for name in Rules().to_dict():
         assert f'name="rules-{name}"' in page
     assert "Points a Head-table team needs to ring the bell" in page
@@ -101,9 +105,9 @@ def test_a_new_night_is_created_with_its_rules_and_prizes(host_client, host):
     data = new_night_data(**{"rules-bunco_points": "25", "rules-wipeout": "on"})
     data["prizes-0-mode"], data["prizes-0-value"] = "amount", "30"
     data.pop("prizes-5-include")  # no "taking something home" prize
-    response = host_client.post(reverse("night_new"), data)
+    response = host_client.post(reverse("host:night_new"), data)
     night = Night.objects.get(host=host)
-    assert response.url == reverse("night", args=[night.pk])
+    assert response.url == reverse("host:night", args=[night.pk])
     assert night.rules["bunco_points"] == 25 and night.rules["wipeout"] is True
     assert night.prize_table[0] == {"prize": "most_buncos", "name": "Most Buncos", "amount": 30}
     assert len(night.prize_table) == 5
@@ -123,7 +127,7 @@ def test_a_new_night_is_created_with_its_rules_and_prizes(host_client, host):
     ],
 )
 def test_a_bad_new_night_form_says_what_is_wrong(host_client, host, changes, message):
-    response = host_client.post(reverse("night_new"), new_night_data(**changes))
+    response = host_client.post(reverse("host:night_new"), new_night_data(**changes))
     assert response.status_code == 200
     assert message in response.content.decode()
     assert not Night.objects.filter(host=host).exists()
@@ -134,14 +138,14 @@ def test_a_bad_new_night_form_says_what_is_wrong(host_client, host, changes, mes
 
 def test_settings_change_the_rules_while_planning_and_show_the_prize_dollars(host_client, host):
     night = make_night(host, players=12)
-    url = reverse("night_settings", args=[night.pk])
+    url = reverse("host:night_settings", args=[night.pk])
     page = host_client.get(url).content.decode()
     assert "$60" in page and "$20" in page  # 12 paying players at $5
     response = host_client.post(url, new_night_data(**{"rules-contribution": "10"}))
-    assert response.url == reverse("night", args=[night.pk])
+    assert response.url == reverse("host:night", args=[night.pk])
     night.refresh_from_db()
     assert night.rules["contribution"] == 10
-    page = host_client.get(reverse("night", args=[night.pk])).content.decode()
+    page = host_client.get(reverse("host:night", args=[night.pk])).content.decode()
     assert "$120" in page and "$40" in page
 
 
@@ -150,8 +154,8 @@ def test_prizes_that_cannot_add_up_to_the_pot_are_flagged(host_client, host):
     data = new_night_data()
     for i in range(6):
         data[f"prizes-{i}-mode"] = "amount"
-    host_client.post(reverse("night_settings", args=[night.pk]), data)
-    page = host_client.get(reverse("night", args=[night.pk])).content.decode()
+    host_client.post(reverse("host:night_settings", args=[night.pk]), data)
+    page = host_client.get(reverse("host:night", args=[night.pk])).content.decode()
     assert "These prizes do not add up" in page
     assert "the fixed prize amounts ($60) are more than the pot ($20)" in page
 
@@ -159,7 +163,7 @@ def test_prizes_that_cannot_add_up_to_the_pot_are_flagged(host_client, host):
 def test_rules_are_fixed_once_play_starts(host_client, host):
     night = make_night(host, players=4, start=True)
     data = new_night_data(**{"rules-bunco_points": "25"})
-    response = host_client.post(reverse("night_settings", args=[night.pk]), data)
+    response = host_client.post(reverse("host:night_settings", args=[night.pk]), data)
     assert "The rules are fixed once play has started." in response.content.decode()
     night.refresh_from_db()
     assert night.rules["bunco_points"] == 21
@@ -170,7 +174,7 @@ def test_rules_are_fixed_once_play_starts(host_client, host):
 
 def test_adding_players_shows_clear_errors(host_client, host):
     night = make_night(host)
-    url = reverse("player_add", args=[night.pk])
+    url = reverse("host:player_add", args=[night.pk])
     assert host_client.post(url, {"name": "Ann"}).status_code == 302
     empty = host_client.post(url, {"name": "   "})
     assert empty.status_code == 400 and "Please enter a name." in empty.content.decode()
@@ -182,13 +186,13 @@ def test_adding_players_shows_clear_errors(host_client, host):
 def test_rename_mark_paid_and_remove(host_client, host):
     night = make_night(host, players=2)
     first, second = night.players.all()
-    host_client.post(reverse("player_rename", args=[night.pk, first.pk]), {"name": "Bea"})
+    host_client.post(reverse("host:player_rename", args=[night.pk, first.pk]), {"name": "Bea"})
     response = host_client.post(
-        reverse("player_rename", args=[night.pk, second.pk]), {"name": "bea"}, follow=True
+        reverse("host:player_rename", args=[night.pk, second.pk]), {"name": "bea"}, follow=True
     )
     assert "bea is already playing tonight" in " ".join(messages_of(response))
-    host_client.post(reverse("player_paid", args=[night.pk, first.pk]), {"paid": "0"})
-    host_client.post(reverse("player_remove", args=[night.pk, second.pk]))
+    host_client.post(reverse("host:player_paid", args=[night.pk, first.pk]), {"paid": "0"})
+    host_client.post(reverse("host:player_remove", args=[night.pk, second.pk]))
     first.refresh_from_db()
     second.refresh_from_db()
     assert (first.name, first.paid, second.active) == ("Bea", False, False)
@@ -196,7 +200,7 @@ def test_rename_mark_paid_and_remove(host_client, host):
 
 def test_the_planning_page_shows_tables_ghosts_and_the_join_qr(host_client, host):
     night = make_night(host, players=5)
-    page = host_client.get(reverse("night", args=[night.pk])).content.decode()
+    page = host_client.get(reverse("host:night", args=[night.pk])).content.decode()
     assert "5 players: 2 tables, 3 ghosts fill the empty seats." in page
     assert f"http://testserver/join/{night.join_token}/" in page
     assert "<svg" in page
@@ -205,7 +209,7 @@ def test_the_planning_page_shows_tables_ghosts_and_the_join_qr(host_client, host
 
 def test_drawing_seats_needs_four_players(host_client, host):
     night = make_night(host, players=3)
-    response = host_client.post(reverse("seats_draw", args=[night.pk]), follow=True)
+    response = host_client.post(reverse("host:seats_draw", args=[night.pk]), follow=True)
     assert "A Bunco night needs 4 to 48 players; you have 3." in " ".join(messages_of(response))
     night.refresh_from_db()
     assert night.state == Night.State.PLANNING
@@ -213,24 +217,24 @@ def test_drawing_seats_needs_four_players(host_client, host):
 
 def test_draw_redraw_then_start_round_one_once(host_client, host):
     night = make_night(host, players=6)
-    response = host_client.post(reverse("seats_draw", args=[night.pk]), follow=True)
+    response = host_client.post(reverse("host:seats_draw", args=[night.pk]), follow=True)
     page = response.content.decode()
     assert "★" in page and "Head table" in page and "Foot table" in page
     assert "Ghost 1" in page and "Start round 1" in page
-    host_client.post(reverse("seats_draw", args=[night.pk]))  # redraw while seating
-    start = reverse("play_start", args=[night.pk])
-    assert host_client.post(start).url == reverse("dashboard", args=[night.pk])
+    host_client.post(reverse("host:seats_draw", args=[night.pk]))  # redraw while seating
+    start = reverse("host:play_start", args=[night.pk])
+    assert host_client.post(start).url == reverse("host:dashboard", args=[night.pk])
     again = host_client.post(start, follow=True)
-    assert again.redirect_chain[-1][0] == reverse("dashboard", args=[night.pk])
+    assert again.redirect_chain[-1][0] == reverse("host:dashboard", args=[night.pk])
     assert night.rounds.count() == 1
     assert Event.objects.filter(night=night, kind="round_started").count() == 1
-    redraw = host_client.post(reverse("seats_draw", args=[night.pk]), follow=True)
+    redraw = host_client.post(reverse("host:seats_draw", args=[night.pk]), follow=True)
     assert "the seats can no longer be redrawn" in " ".join(messages_of(redraw))
 
 
 def test_starting_before_the_draw_is_refused(host_client, host):
     night = make_night(host, players=4)
-    response = host_client.post(reverse("play_start", args=[night.pk]), follow=True)
+    response = host_client.post(reverse("host:play_start", args=[night.pk]), follow=True)
     assert "Draw the seats before starting play." in " ".join(messages_of(response))
     assert not night.rounds.exists()
 
@@ -240,7 +244,7 @@ def test_starting_before_the_draw_is_refused(host_client, host):
 
 def test_the_dashboard_carries_the_snapshot_and_the_socket(host_client, host):
     night = make_night(host, players=8, start=True)
-    response = host_client.get(reverse("dashboard", args=[night.pk]))
+    response = host_client.get(reverse("host:dashboard", args=[night.pk]))
     page = response.content.decode()
     assert f'data-socket="/ws/nights/{night.pk}/"' in page
     assert 'id="snapshot" type="application/json"' in page
@@ -251,11 +255,11 @@ def test_the_dashboard_carries_the_snapshot_and_the_socket(host_client, host):
 
 def test_the_big_screen_needs_no_login_but_the_right_token(client, host):
     night = make_night(host, players=4, start=True, is_demo=True)
-    page = client.get(reverse("screen", args=[night.screen_token])).content.decode()
+    page = client.get(reverse("host:screen", args=[night.screen_token])).content.decode()
     assert f'data-socket="/ws/screen/{night.screen_token}/"' in page
     assert "virtual dice play every seat, but only while its dashboard" in page
-    assert client.get(reverse("screen", args=["nope"])).status_code == 404
-    assert client.get(reverse("screen", args=[night.join_token])).status_code == 404
+    assert client.get(reverse("host:screen", args=["nope"])).status_code == 404
+    assert client.get(reverse("host:screen", args=[night.join_token])).status_code == 404
 
 
 def test_names_are_escaped_everywhere(host_client, host):
@@ -264,12 +268,12 @@ def test_names_are_escaped_everywhere(host_client, host):
     nights.seats_draw(night_id=night.pk, actor="host")
     play.round_start(night_id=night.pk, number=1, actor="host")
     urls = [
-        reverse("nights"),
-        reverse("night", args=[night.pk]),
-        reverse("night_settings", args=[night.pk]),
-        reverse("dashboard", args=[night.pk]),
-        reverse("results", args=[night.pk]),
-        reverse("screen", args=[night.screen_token]),
+        reverse("host:nights"),
+        reverse("host:night", args=[night.pk]),
+        reverse("host:night_settings", args=[night.pk]),
+        reverse("host:dashboard", args=[night.pk]),
+        reverse("host:results", args=[night.pk]),
+        reverse("host:screen", args=[night.screen_token]),
     ]
     for url in urls:
         page = host_client.get(url).content.decode()
@@ -282,10 +286,10 @@ def test_names_are_escaped_everywhere(host_client, host):
 
 def test_points_can_be_adjusted_with_a_reason(host_client, host):
     night = make_night(host, players=8, start=True)
-    url = reverse("fix_points", args=[night.pk])
+    url = reverse("host:fix_points", args=[night.pk])
     data = {"table": 2, "team": "B", "delta": "3", "reason": "miscounted"}
     response = host_client.post(url, data, follow=True)
-    assert response.redirect_chain[-1][0] == reverse("dashboard", args=[night.pk])
+    assert response.redirect_chain[-1][0] == reverse("host:dashboard", args=[night.pk])
     assert "Points adjusted." in messages_of(response)
     table = Round.objects.get(night=night).tables.get(number=2)
     assert table.state["points"][1] >= 3
@@ -301,26 +305,26 @@ def test_a_double_clicked_undo_takes_back_one_roll(host_client, host):
         play.roll_record(
             night_id=night.pk, table_number=2, entry=entry, client_id=f"r{n}", actor="t"
         )
-    url = reverse("fix_undo", args=[night.pk])
+    url = reverse("host:fix_undo", args=[night.pk])
     for _ in range(2):  # the same form, sent twice
         response = host_client.post(url, {"table": 2, "client_id": "undo-1"}, follow=True)
         assert "The last roll was taken back." in messages_of(response)
     state = Round.objects.get(night=night).tables.get(number=2).state
     assert sum(state["points"]) == 1 and state["rolls"] == 1
-    page = host_client.get(reverse("dashboard", args=[night.pk])).content.decode()
+    page = host_client.get(reverse("host:dashboard", args=[night.pk])).content.decode()
     assert page.count('name="client_id"') == 3  # points, Bunco and the undo template
 
 
 def test_a_roll_can_be_undone_and_a_bad_bunco_move_is_explained(host_client, host):
     night = make_night(host, players=8, start=True)
-    nothing = host_client.post(reverse("fix_undo", args=[night.pk]), {"table": 1}, follow=True)
+    nothing = host_client.post(reverse("host:fix_undo", args=[night.pk]), {"table": 1}, follow=True)
     assert "There is no roll to undo at this table this round." in messages_of(nothing)
     play.roll_record(night_id=night.pk, table_number=1, entry="1", client_id="c1", actor="t")
-    undone = host_client.post(reverse("fix_undo", args=[night.pk]), {"table": 1}, follow=True)
+    undone = host_client.post(reverse("host:fix_undo", args=[night.pk]), {"table": 1}, follow=True)
     assert "The last roll was taken back." in messages_of(undone)
     seats = Round.objects.get(night=night).tables.get(number=1).state["seats"]
     data = {"table": 1, "from_player": seats[0], "to_player": seats[1]}
-    bad = host_client.post(reverse("fix_bunco", args=[night.pk]), data, follow=True)
+    bad = host_client.post(reverse("host:fix_bunco", args=[night.pk]), data, follow=True)
     assert messages_of(bad) == ["that player has no Bunco at this table this round"]
     roll = play.roll_record(
         night_id=night.pk, table_number=1, entry="bunco", client_id="c2", actor="t"
@@ -328,25 +332,25 @@ def test_a_roll_can_be_undone_and_a_bad_bunco_move_is_explained(host_client, hos
     credited = roll["roll"]["credited"]
     partner = seats[(seats.index(credited) + 2) % 4]
     data = {"table": 1, "from_player": credited, "to_player": partner}
-    moved = host_client.post(reverse("fix_bunco", args=[night.pk]), data, follow=True)
+    moved = host_client.post(reverse("host:fix_bunco", args=[night.pk]), data, follow=True)
     assert "The Bunco was moved." in messages_of(moved)
     buncos = Round.objects.get(night=night).tables.get(number=1).state["buncos"]
     assert buncos == {partner: 1}
-    junk = host_client.post(reverse("fix_bunco", args=[night.pk]), {**data, "to_player": "x"})
+    junk = host_client.post(reverse("host:fix_bunco", args=[night.pk]), {**data, "to_player": "x"})
     assert junk.status_code == 302
 
 
 def test_a_late_arrival_takes_a_ghost_chair_and_a_leaver_becomes_a_ghost(host_client, host):
     night = make_night(host, players=6, start=True)
-    late = host_client.post(reverse("fix_late", args=[night.pk]), {"name": "Zoe"}, follow=True)
+    late = host_client.post(reverse("host:fix_late", args=[night.pk]), {"name": "Zoe"}, follow=True)
     assert "Welcome! They take a ghost's chair." in messages_of(late)
     zoe = night.players.get(name="Zoe", active=True)
     assert zoe.seats.exists()
-    leave = host_client.post(reverse("fix_ghost", args=[night.pk]), {"player": zoe.pk})
+    leave = host_client.post(reverse("host:fix_ghost", args=[night.pk]), {"player": zoe.pk})
     assert leave.status_code == 302
     zoe.refresh_from_db()
     assert not zoe.active
-    empty = host_client.post(reverse("fix_late", args=[night.pk]), {"name": ""}, follow=True)
+    empty = host_client.post(reverse("host:fix_late", args=[night.pk]), {"name": ""}, follow=True)
     assert "Please enter a name." in messages_of(empty)
 
 
@@ -370,12 +374,12 @@ def short_night(host, players=6):
 
 def test_awarding_prizes_twice_awards_them_once(host_client, host):
     night = short_night(host)
-    page = host_client.get(reverse("dashboard", args=[night.pk])).content.decode()
-    assert reverse("night_finish", args=[night.pk]) in page
-    response = host_client.post(reverse("night_finish", args=[night.pk]))
-    assert response.url == reverse("results", args=[night.pk])
+    page = host_client.get(reverse("host:dashboard", args=[night.pk])).content.decode()
+    assert reverse("host:night_finish", args=[night.pk]) in page
+    response = host_client.post(reverse("host:night_finish", args=[night.pk]))
+    assert response.url == reverse("host:results", args=[night.pk])
     count = Award.objects.filter(night=night).count()
-    again = host_client.post(reverse("night_finish", args=[night.pk]), follow=True)
+    again = host_client.post(reverse("host:night_finish", args=[night.pk]), follow=True)
     assert "The night is already finished." in messages_of(again)
     assert Award.objects.filter(night=night).count() == count
     page = again.content.decode()
@@ -384,14 +388,14 @@ def test_awarding_prizes_twice_awards_them_once(host_client, host):
 
 def test_finishing_too_early_is_refused(host_client, host):
     night = make_night(host, players=4, start=True)
-    response = host_client.post(reverse("night_finish", args=[night.pk]), follow=True)
+    response = host_client.post(reverse("host:night_finish", args=[night.pk]), follow=True)
     assert "Finish the current round before awarding prizes." in messages_of(response)
     assert not Award.objects.filter(night=night).exists()
 
 
 def test_results_explain_a_prize_roll_off(host_client, host):
     night = short_night(host, players=4)
-    host_client.post(reverse("night_finish", args=[night.pk]))
+    host_client.post(reverse("host:night_finish", args=[night.pk]))
     award = Award.objects.filter(night=night).first()
     award.detail = {
         **award.detail,
@@ -402,44 +406,44 @@ def test_results_explain_a_prize_roll_off(host_client, host):
         },
     }
     award.save()
-    page = host_client.get(reverse("results", args=[night.pk])).content.decode()
+    page = host_client.get(reverse("host:results", args=[night.pk])).content.decode()
     assert f"Roll-off 1: {award.player.name} 6-5-4 = 15; p0 1-2-3 = 6." in page
 
 
 def test_the_record_is_valid_json_for_the_host_only(host_client, host, client, other):
     night = short_night(host)
-    host_client.post(reverse("night_finish", args=[night.pk]))
-    response = host_client.get(reverse("record_json", args=[night.pk]))
+    host_client.post(reverse("host:night_finish", args=[night.pk]))
+    response = host_client.get(reverse("host:record_json", args=[night.pk]))
     record = response.json()
     assert response["Content-Type"] == "application/json"
     assert len(record["rounds"]) == 2 and record["pot"] == 30
     assert sum(p["amount"] for p in record["prizes"]) == 30
     assert validate_record(record) == []
     client.force_login(other)
-    assert client.get(reverse("record_json", args=[night.pk])).status_code == 404
+    assert client.get(reverse("host:record_json", args=[night.pk])).status_code == 404
 
 
 # --- other hosts' nights ----------------------------------------------------------------------
 
 NIGHT_URLS = [
-    ("get", "night", False),
-    ("get", "night_settings", False),
-    ("post", "night_settings", False),
-    ("post", "player_add", False),
-    ("post", "player_rename", True),
-    ("post", "player_remove", True),
-    ("post", "player_paid", True),
-    ("post", "seats_draw", False),
-    ("post", "play_start", False),
-    ("get", "dashboard", False),
-    ("post", "fix_undo", False),
-    ("post", "fix_points", False),
-    ("post", "fix_bunco", False),
-    ("post", "fix_ghost", False),
-    ("post", "fix_late", False),
-    ("post", "night_finish", False),
-    ("get", "results", False),
-    ("get", "record_json", False),
+    ("get", "host:night", False),
+    ("get", "host:night_settings", False),
+    ("post", "host:night_settings", False),
+    ("post", "host:player_add", False),
+    ("post", "host:player_rename", True),
+    ("post", "host:player_remove", True),
+    ("post", "host:player_paid", True),
+    ("post", "host:seats_draw", False),
+    ("post", "host:play_start", False),
+    ("get", "host:dashboard", False),
+    ("post", "host:fix_undo", False),
+    ("post", "host:fix_points", False),
+    ("post", "host:fix_bunco", False),
+    ("post", "host:fix_ghost", False),
+    ("post", "host:fix_late", False),
+    ("post", "host:night_finish", False),
+    ("get", "host:results", False),
+    ("get", "host:record_json", False),
 ]
 
 
@@ -457,7 +461,7 @@ def test_another_hosts_night_is_a_404(client, host, other, method, name, with_pl
 
 
 def test_a_missing_night_is_a_404(host_client):
-    assert host_client.get(reverse("night", args=[999999])).status_code == 404
+    assert host_client.get(reverse("host:night", args=[999999])).status_code == 404
 
 
 # --- the dashboard's bell, twice --------------------------------------------------------------

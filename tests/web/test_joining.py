@@ -17,7 +17,7 @@ from tests.web.test_host_views import make_night
 
 
 def join_url(night):
-    return reverse("phone-join", args=[night.join_token])
+    return reverse("phone:join", args=[night.join_token])
 
 
 @pytest.fixture
@@ -66,9 +66,11 @@ def test_the_host_releases_a_name_and_the_old_link_dies(host_client, client, nig
     ann = night.players.get(name="Ann")
     client.post(join_url(night), {"claim": ann.pk})
     old_token = ann.token
-    planning = host_client.get(reverse("night", args=[night.pk])).content.decode()
+    planning = host_client.get(reverse("host:night", args=[night.pk])).content.decode()
     assert "on a phone" in planning and "Release the name" in planning
-    response = host_client.post(reverse("player_release", args=[night.pk, ann.pk]), follow=True)
+    response = host_client.post(
+        reverse("host:player_release", args=[night.pk, ann.pk]), follow=True
+    )
     assert "Ann&#x27;s name is free to claim again" in response.content.decode()
     ann.refresh_from_db()
     assert not ann.claimed and ann.token != old_token
@@ -124,11 +126,13 @@ def test_the_join_code_is_short_unambiguous_and_works_like_the_qr(client, night,
     home = client.get("/").content.decode()
     assert 'action="/join/"' in home and 'name="code"' in home
     typed = f" {code[:3].lower()}-{code[3:].lower()} "
-    response = client.get(reverse("join-code"), {"code": typed})
+    response = client.get(reverse("phone:join_code"), {"code": typed})
     assert response.status_code == 302 and response.url == join_url(night)
-    wrong = client.get(reverse("join-code"), {"code": "ZZZZZZ" if code != "ZZZZZZ" else "YYYYYY"})
+    wrong = client.get(
+        reverse("phone:join_code"), {"code": "ZZZZZZ" if code != "ZZZZZZ" else "YYYYYY"}
+    )
     assert wrong.status_code == 404 and "No party has the code" in wrong.content.decode()
-    empty = client.get(reverse("join-code"), {"code": ""})
+    empty = client.get(reverse("phone:join_code"), {"code": ""})
     assert empty.status_code == 400 and "Type the join code" in empty.content.decode()
 
 
@@ -141,23 +145,23 @@ def test_guessing_join_codes_slows_down_but_right_codes_never_do(night, monkeypa
     monkeypatch.setattr(limits, "pause", record)
     guesser = Client(REMOTE_ADDR="203.0.113.50")
     for _ in range(5):
-        assert guesser.get(reverse("join-code"), {"code": night.join_code}).status_code == 302
+        assert guesser.get(reverse("phone:join_code"), {"code": night.join_code}).status_code == 302
     assert pauses == []  # right codes never count
     for n in range(limits.FREE_FAILURES + 2):
         guess = "".join(JOIN_CODE_ALPHABET[(n + i) % 21] for i in range(6))
         if guess == night.join_code:
             guess = "ZZZZZY"
-        assert guesser.get(reverse("join-code"), {"code": guess}).status_code == 404
+        assert guesser.get(reverse("phone:join_code"), {"code": guess}).status_code == 404
     assert pauses[-3:] == [0.0, limits.FIRST_DELAY, 2 * limits.FIRST_DELAY]
-    assert guesser.get(reverse("join-code"), {"code": night.join_code}).status_code == 302
+    assert guesser.get(reverse("phone:join_code"), {"code": night.join_code}).status_code == 302
     assert len(pauses) == limits.FREE_FAILURES + 2  # and were never slowed
 
 
 def test_the_planning_page_and_the_big_screen_show_the_code(host_client, client, night):
-    planning = host_client.get(reverse("night", args=[night.pk])).content.decode()
+    planning = host_client.get(reverse("host:night", args=[night.pk])).content.decode()
     assert night.join_code in planning
-    assert reverse("night_phones", args=[night.pk]) in planning
-    screen = client.get(reverse("screen", args=[night.screen_token])).content.decode()
+    assert reverse("host:night_phones", args=[night.pk]) in planning
+    screen = client.get(reverse("host:screen", args=[night.screen_token])).content.decode()
     assert night.join_code in screen and 'id="join-box"' in screen and "<svg" in screen
     nights.player_add(night_id=night.pk, name="Cat", actor="host")
     nights.player_add(night_id=night.pk, name="Dot", actor="host")
@@ -165,24 +169,24 @@ def test_the_planning_page_and_the_big_screen_show_the_code(host_client, client,
     from partynight.services import play
 
     play.round_start(night_id=night.pk, number=1, actor="host")
-    screen = client.get(reverse("screen", args=[night.screen_token])).content.decode()
+    screen = client.get(reverse("host:screen", args=[night.screen_token])).content.decode()
     assert re.search(r'id="join-box" class="screen-join" hidden', screen)
 
 
 def test_the_phones_page_shows_each_players_own_qr_card(host_client, other, night):
-    page = host_client.get(reverse("night_phones", args=[night.pk])).content.decode()
+    page = host_client.get(reverse("host:night_phones", args=[night.pk])).content.decode()
     for player in night.players.all():
         assert f"http://testserver/play/{player.token}/" in page
     assert page.count("<svg") == night.players.count()
     assert night.join_code in page
     intruder = Client()
     intruder.force_login(other)
-    assert intruder.get(reverse("night_phones", args=[night.pk])).status_code == 404
+    assert intruder.get(reverse("host:night_phones", args=[night.pk])).status_code == 404
 
 
 def test_a_pasted_list_adds_everyone_and_reports_each_bad_line(host_client, night):
     text = "Cat\n\n  Dot  \nann\nCat\n" + "x" * 41 + "\nEve\u0000\nFay\n"
-    response = host_client.post(reverse("players_add_list", args=[night.pk]), {"names": text})
+    response = host_client.post(reverse("host:players_add_list", args=[night.pk]), {"names": text})
     page = response.content.decode()
     assert response.status_code == 400  # some lines were refused
     assert "Added 3: Cat, Dot, Fay." in page
@@ -198,7 +202,7 @@ def test_a_pasted_list_adds_everyone_and_reports_each_bad_line(host_client, nigh
 
 
 def test_a_pasted_list_is_capped_and_an_empty_one_explained(host_client, night):
-    url = reverse("players_add_list", args=[night.pk])
+    url = reverse("host:players_add_list", args=[night.pk])
     long = host_client.post(url, {"names": "\n".join(f"P{n}" for n in range(200))})
     assert long.status_code == 400 and "Paste at most" in long.content.decode()
     assert night.players.count() == 2
@@ -207,11 +211,11 @@ def test_a_pasted_list_is_capped_and_an_empty_one_explained(host_client, night):
 
 
 def test_adding_one_player_comes_back_with_the_cursor_in_the_name_box(host_client, night):
-    response = host_client.post(reverse("player_add", args=[night.pk]), {"name": "Cat"})
-    assert response.url == reverse("night", args=[night.pk]) + "?added=1"
+    response = host_client.post(reverse("host:player_add", args=[night.pk]), {"name": "Cat"})
+    assert response.url == reverse("host:night", args=[night.pk]) + "?added=1"
     page = host_client.get(response.url).content.decode()
     assert re.search(r'<input type="text" name="name" id="id_name"[^>]* autofocus>', page)
-    plain = host_client.get(reverse("night", args=[night.pk])).content.decode()
+    plain = host_client.get(reverse("host:night", args=[night.pk])).content.decode()
     assert not re.search(r'id="id_name"[^>]* autofocus', plain)
 
 
@@ -219,9 +223,9 @@ def test_the_paid_toggle_answers_json_and_keeps_csrf(host, night):
     strict = Client(enforce_csrf_checks=True)
     strict.force_login(host)
     ann = night.players.get(name="Ann")
-    url = reverse("player_paid", args=[night.pk, ann.pk])
+    url = reverse("host:player_paid", args=[night.pk, ann.pk])
     assert strict.post(url, {"paid": "1"}, HTTP_ACCEPT="application/json").status_code == 403
-    page = strict.get(reverse("night", args=[night.pk])).content.decode()
+    page = strict.get(reverse("host:night", args=[night.pk])).content.decode()
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
     data = {"paid": "1", "csrfmiddlewaretoken": token}
     answer = strict.post(url, data, HTTP_ACCEPT="application/json")
@@ -229,6 +233,6 @@ def test_the_paid_toggle_answers_json_and_keeps_csrf(host, night):
     assert answer.json() == {"paid": True, "name": "Ann", "pot": 5}
     ann.refresh_from_db()
     assert ann.paid
-    missing = reverse("player_paid", args=[night.pk, 999999])
+    missing = reverse("host:player_paid", args=[night.pk, 999999])
     refused = strict.post(missing, data, HTTP_ACCEPT="application/json")
     assert refused.status_code == 400 and refused.json()["error"]
