@@ -68,6 +68,9 @@ class RoomConsumer(LiveConsumer):
     def link_group(self):
         return links.link_group(self.player.pk)
 
+    def versions_key(self):  # the screens' too: a lost frame is noticed at the next beat
+        return services.versions_key(self.room_id)
+
     def parse(self, text):
         return parse_room_message(text, self.actions)
 

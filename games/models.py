@@ -60,3 +60,25 @@ class RoomAction(models.Model):
 
     def __str__(self):
         return f"{self.room} #{self.seq}: seat {self.seat} {self.action.get('type')}"
+
+
+class RoomRequest(models.Model):
+    """A seat request (sit, bot, fill_bots, leave, start) sent with a client id: who asked
+    what, and the first answer, which a repeat gets back (live.idempotency). Game actions
+    keep theirs in `RoomAction`, the log that rebuilds the game; these change no game state."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="requests")
+    client_id = models.CharField(max_length=64)
+    asked = models.JSONField(help_text="[kind, actor, seat]")
+    result = models.JSONField(help_text="the first answer, for a repeated id")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["room", "client_id"], name="unique_room_request_client_id"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.room} request {self.client_id}: {self.asked}"

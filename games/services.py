@@ -21,10 +21,10 @@ from django.utils import timezone
 from games import selectors
 from games.bots import bot_action, style_for
 from games.engines import RulesError, get_engine
-from games.models import Room, RoomAction
-from live.broadcast import send_after_commit
+from games.models import Room, RoomAction, RoomRequest
+from live.broadcast import send_after_commit, store_versions
 from live.errors import ServiceError
-from live.idempotency import idempotent
+from live.idempotency import idempotent, replayed
 from partynight import links
 from partynight.models import Night, Player
 
@@ -48,6 +48,11 @@ def player_group(room_id: int, player_id: int) -> str:
 def watch_group(room_id: int) -> str:
     """Spectators, the big screen and phones without a seat: the public view."""
     return f"room-{room_id}-watch"
+
+
+def versions_key(room_id: int) -> str:
+    """Where the room's current version waits for the room sockets' heartbeat."""
+    return f"rooms:versions:{room_id}"
 
 
 def _lock(room_id: int) -> Room:
@@ -95,11 +100,9 @@ def room_open(*, night_id, game, config=None, actor, timeout=60, seed=None) -> R
     )
 
 
-def _open_room(room_id: int) -> Room:
-    room = _lock(room_id)
+def _must_be_open(room: Room) -> None:
     if room.status != Room.Status.OPEN:
         raise ServiceError("The game has started: seats are set.", "wrong_state")
-    return room
 
 
 def _free_seat(room: Room, seat: int | None) -> int:
@@ -114,23 +117,65 @@ def _free_seat(room: Room, seat: int | None) -> int:
     return seat
 
 
-@transaction.atomic
+def _recorded(room_id: int, client_id: str) -> tuple[list, dict] | None:
+    """Who asked what under a client id first, and the answer: a game action's (the log:
+    [seat, action]) or a seat request's ([kind, actor, seat]); or None."""
+    row = (
+        RoomAction.objects.filter(room_id=room_id, client_id=client_id)
+        .values_list("seat", "action", "result")
+        .first()
+    )
+    if row is not None:
+        return [row[0], row[1]], row[2]
+    row = (
+        RoomRequest.objects.filter(room_id=room_id, client_id=client_id)
+        .values_list("asked", "result")
+        .first()
+    )
+    return row and (row[0], row[1])
+
+
+def _once(room_id: int, client_id, asked: list, change, *, logged=False) -> dict:
+    """`change(room)` on the locked room, once per client id (live.idempotency): a repeat
+    gets the first answer back. The id is checked again under the room lock, so a copy that
+    raced the first and waited for the lock answers like a repeat, not with an error about
+    what the first one changed (every seat taken). A seat request's answer is recorded here
+    (`RoomRequest`); a game action's, `logged`, with its step in the action log."""
+
+    def run():
+        room = _lock(room_id)
+        first = replayed(room_id, client_id, _recorded, asked)
+        if first is not None:
+            return first
+        result = change(room)
+        if client_id and not logged:
+            RoomRequest.objects.create(room=room, client_id=client_id, asked=asked, result=result)
+        return result
+
+    return idempotent(room_id, client_id, run, lookup=_recorded, asked=asked)
+
+
 def seat_join(*, room_id, player: Player, seat=None, client_id=None) -> dict:
     """`player` sits at `seat` (the first empty one if None); sitting again moves them."""
-    room = _open_room(room_id)
-    player = links.player_now(player)
-    if player.night_id != room.night_id:
-        raise ServiceError("Only the night's players can sit here.", "not_allowed")
-    if player.pk in room.seats:
-        mine = room.seats.index(player.pk)
-        if seat is None or seat == mine:
-            return {"ok": True, "seat": mine, "v": room.version}
-        seat = _free_seat(room, seat)
-        room.seats[mine] = None
-    else:
-        seat = _free_seat(room, seat)
-    room.seats[seat] = player.pk
-    return _seats_changed(room, client_id) | {"seat": seat}
+
+    def change(room):
+        _must_be_open(room)
+        me = links.player_now(player)
+        if me.night_id != room.night_id:
+            raise ServiceError("Only the night's players can sit here.", "not_allowed")
+        chosen = seat
+        if me.pk in room.seats:
+            mine = room.seats.index(me.pk)
+            if chosen is None or chosen == mine:
+                return {"ok": True, "seat": mine, "v": room.version}
+            chosen = _free_seat(room, chosen)
+            room.seats[mine] = None
+        else:
+            chosen = _free_seat(room, chosen)
+        room.seats[chosen] = me.pk
+        return _seats_changed(room, client_id) | {"seat": chosen}
+
+    return _once(room_id, client_id, ["sit", f"player:{player.pk}", seat], change)
 
 
 def _seated(room: Room, player: Player | None) -> None:
@@ -143,74 +188,77 @@ def _seated(room: Room, player: Player | None) -> None:
         )
 
 
-@transaction.atomic
 def seat_add_bot(
     *, room_id, seat=None, actor, player: Player | None = None, client_id=None
 ) -> dict:
-    room = _open_room(room_id)
-    _seated(room, player)
-    seat = _free_seat(room, seat)
-    room.seats[seat] = "bot"
-    return _seats_changed(room, client_id) | {"seat": seat}
+    def change(room):
+        _must_be_open(room)
+        _seated(room, player)
+        chosen = _free_seat(room, seat)
+        room.seats[chosen] = "bot"
+        return _seats_changed(room, client_id) | {"seat": chosen}
+
+    return _once(room_id, client_id, ["bot", actor, seat], change)
 
 
-@transaction.atomic
 def seats_fill_with_bots(*, room_id, actor, player: Player | None = None, client_id=None) -> dict:
     """A bot in every empty seat, in one tap (who may: as for one bot)."""
-    room = _open_room(room_id)
-    _seated(room, player)
-    empty = [seat for seat, taken in enumerate(room.seats) if taken is None]
-    if not empty:
-        raise ServiceError("Every seat is taken.", "room_full")
-    for seat in empty:
-        room.seats[seat] = "bot"
-    return _seats_changed(room, client_id) | {"seats": empty}
+
+    def change(room):
+        _must_be_open(room)
+        _seated(room, player)
+        empty = [seat for seat, taken in enumerate(room.seats) if taken is None]
+        if not empty:
+            raise ServiceError("Every seat is taken.", "room_full")
+        for seat in empty:
+            room.seats[seat] = "bot"
+        return _seats_changed(room, client_id) | {"seats": empty}
+
+    return _once(room_id, client_id, ["fill_bots", actor, None], change)
 
 
-@transaction.atomic
 def seat_leave(*, room_id, seat, actor, player: Player | None = None, client_id=None) -> dict:
     """Free `seat` before the start; during play a bot takes it over (the game needs it).
     Either way one version and one frame each: the leaver's phones get the public view."""
-    room = _lock(room_id)
-    if player is not None:
-        links.player_now(player)
-    if type(seat) is not int or not 0 <= seat < len(room.seats) or room.seats[seat] is None:
-        raise ServiceError("Nobody sits there.", "not_found")
-    if player is not None and room.seats[seat] != player.pk:
-        raise ServiceError("That is not your seat.", "not_your_seat")
-    if room.status == Room.Status.FINISHED:
-        raise ServiceError("This game is over.", "wrong_state")
-    stood = [room.seats[seat]] if isinstance(room.seats[seat], int) else []
-    if room.status == Room.Status.OPEN:
-        room.seats[seat] = None
-        return _seats_changed(room, client_id, stood)
-    room.seats[seat] = "bot"
-    return _play(room, [], by="bot", client_id=client_id, stood=stood)
+
+    def change(room):
+        if player is not None:
+            links.player_now(player)
+        if type(seat) is not int or not 0 <= seat < len(room.seats) or room.seats[seat] is None:
+            raise ServiceError("Nobody sits there.", "not_found")
+        if player is not None and room.seats[seat] != player.pk:
+            raise ServiceError("That is not your seat.", "not_your_seat")
+        if room.status == Room.Status.FINISHED:
+            raise ServiceError("This game is over.", "wrong_state")
+        stood = [room.seats[seat]] if isinstance(room.seats[seat], int) else []
+        if room.status == Room.Status.OPEN:
+            room.seats[seat] = None
+            return _seats_changed(room, client_id, stood)
+        room.seats[seat] = "bot"
+        return _play(room, [], by="bot", client_id=client_id, stood=stood)
+
+    # A player leaves their own seat: a resend from a phone that has already been told it
+    # stood up (its socket knows no seat now) is the same request, not another one.
+    asked = ["leave", actor, seat if player is None else None]
+    return _once(room_id, client_id, asked, change)
 
 
-@transaction.atomic
 def room_start(*, room_id, actor, player: Player | None = None, client_id=None) -> dict:
     """Deal: the engine's first state from the room's seed; bots act at once (a long
     bots-only session in steps of `BOT_STEP` actions)."""
-    room = _open_room(room_id)
-    _seated(room, player)
-    if None in room.seats:
-        raise ServiceError("Fill every seat first (add bots to the empty ones).", "wrong_state")
-    room.state = _engine_call(
-        get_engine(room.game).new_state, room.config, random.Random(room.seed)
-    )
-    room.status = Room.Status.PLAYING
-    return _play(room, [], by="start", client_id=client_id)
 
+    def change(room):
+        _must_be_open(room)
+        _seated(room, player)
+        if None in room.seats:
+            raise ServiceError("Fill every seat first (add bots to the empty ones).", "wrong_state")
+        room.state = _engine_call(
+            get_engine(room.game).new_state, room.config, random.Random(room.seed)
+        )
+        room.status = Room.Status.PLAYING
+        return _play(room, [], by="start", client_id=client_id)
 
-def _recorded(room_id: int, client_id: str) -> tuple[list, dict] | None:
-    """The seat and action a client id was first used for, and the answer; or None."""
-    row = (
-        RoomAction.objects.filter(room_id=room_id, client_id=client_id)
-        .values_list("seat", "action", "result")
-        .first()
-    )
-    return row and ([row[0], row[1]], row[2])
+    return _once(room_id, client_id, ["start", actor, None], change)
 
 
 def action_apply(
@@ -221,8 +269,7 @@ def action_apply(
     played", never a second action. Other seats acting meanwhile is fine: bets are
     simultaneous. A repeated client id gets the first answer back."""
 
-    def apply():
-        room = _lock(room_id)
+    def apply(room):
         if room.status != Room.Status.PLAYING:
             raise ServiceError("The game is not being played.", "wrong_state")
         if type(seat) is not int or not 0 <= seat < len(room.seats):
@@ -244,7 +291,7 @@ def action_apply(
         first = [(seat, action, "player", client_id)]
         return _play(room, first, by="player")
 
-    return idempotent(room_id, client_id, apply, lookup=_recorded, asked=[seat, action])
+    return _once(room_id, client_id, [seat, action], apply, logged=True)
 
 
 @transaction.atomic
@@ -329,3 +376,6 @@ def _announce(room: Room, actions: list[dict], client_id=None, stood=()) -> None
         send_after_commit([player_group(room.pk, player)], mine)
     event = {"type": "room.frame", "seated": seated, "frame": public}
     send_after_commit([watch_group(room.pk)], event)
+    # For the heartbeat: a socket whose frame was lost without an error notices in seconds.
+    versions = {selectors.scope(room): room.version}
+    transaction.on_commit(lambda: store_versions(versions_key(room.pk), versions))

@@ -12,6 +12,7 @@ import logging
 
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
+from django.core.cache import cache
 from django.db import transaction
 
 logger = logging.getLogger(__name__)
@@ -19,6 +20,7 @@ logger = logging.getLogger(__name__)
 # reconnects (with backoff, until the layer is back) and starts again from a snapshot.
 failure_listeners: list = []
 _outboxes: dict[asyncio.AbstractEventLoop, asyncio.Queue] = {}
+VERSIONS_TIMEOUT = 24 * 3600
 
 
 async def _send_all(groups: list[str], message: dict) -> None:
@@ -58,3 +60,13 @@ def send_after_commit(groups: list[str], message: dict) -> None:
             async_to_sync(_send_all)(groups, message)
 
     transaction.on_commit(send)
+
+
+def store_versions(key: str, versions: dict) -> None:
+    """The current versions, under the key a consumer's heartbeat reads
+    (LiveConsumer.versions_key); call it after commit, so no heartbeat announces a version
+    that was rolled back."""
+    try:
+        cache.set(key, versions, VERSIONS_TIMEOUT)
+    except Exception:  # noqa: BLE001 - a missing heartbeat must never stop an action
+        logger.warning("live: could not store the versions under %s", key, exc_info=True)

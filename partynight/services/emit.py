@@ -17,10 +17,9 @@ reads them: a client that missed a message without an error notices within secon
 
 import logging
 
-from django.core.cache import cache
 from django.db import transaction
 
-from live.broadcast import send_after_commit
+from live.broadcast import send_after_commit, store_versions
 from partynight import links
 from partynight.models import Night
 from partynight.rules.reducer import standings
@@ -31,7 +30,6 @@ from partynight.services.common import bump
 BIG = ("round_started", "round_done", "break", "night_over")
 SMALL = ("bell", "fuzzy_moved")
 STANDINGS_EVENTS = ("table_done", "table_corrected")
-VERSIONS_TIMEOUT = 24 * 3600
 logger = logging.getLogger(__name__)
 
 
@@ -178,7 +176,4 @@ def _snapshots_after_commit(night_id: int, what: list[str]) -> None:
 
 
 def _store_versions(night_id: int, versions: dict) -> None:
-    try:
-        cache.set(versions_key(night_id), versions, VERSIONS_TIMEOUT)
-    except Exception:  # noqa: BLE001 - a missing heartbeat must never stop a roll
-        logger.warning("live: could not store the versions of night %s", night_id, exc_info=True)
+    store_versions(versions_key(night_id), versions)
