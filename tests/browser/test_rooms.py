@@ -3,6 +3,7 @@ a bot, against a real Daphne server: start, both bet, the coup is dealt, both ph
 the cards and the new chip counts."""
 
 import datetime
+import json
 import re
 from concurrent.futures import ThreadPoolExecutor
 
@@ -14,6 +15,7 @@ from playwright.sync_api import expect
 from games import services
 from games.models import Room
 from partynight.services import nights
+from tests.conftest import start_daphne
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -162,3 +164,46 @@ def test_other_phones_follow_a_sit_and_a_leave_without_a_resync(
     for page in pages.values():
         expect(page.locator("#seats .seat-name").nth(1)).to_have_text("Empty seat")
     assert sent and not [frame for frame in sent if "resync" in str(frame)]
+
+
+def test_a_phone_that_lost_a_room_frame_catches_up_at_the_heartbeat(
+    django_db_setup, browser_context, tmp_path
+):
+    """Ann's phone loses the frame of Bea sitting down without an error (dropped on its
+    websocket; nothing follows, so no gap shows): the room heartbeat carries the newer
+    version and live.js resyncs, so Bea appears on Ann's phone anyway."""
+    # A beat every 4 s: live.js checks a beat's versions 3 s after it, unless another comes.
+    server = start_daphne(tmp_path, "heartbeat", LIVE_HEARTBEAT_SECONDS="4")
+    try:
+        room, bea, ann = in_thread(_open_room_with_one_seated)
+        seen, dropped = [], []
+
+        def lose_the_first_room_frame(ws):
+            to_server = ws.connect_to_server()
+
+            def from_server(message):
+                kind = json.loads(message)["type"]
+                if kind == "room" and not dropped:
+                    dropped.append(message)
+                    return
+                seen.append(kind)
+                ws.send(message)
+
+            to_server.on_message(from_server)
+
+        phones = []
+        for player in (ann, bea):
+            page = browser_context().new_page()
+            if player is ann:
+                page.route_web_socket(re.compile(r"/ws/rooms/"), lose_the_first_room_frame)
+            page.goto(f"{server.url}/rooms/{room.pk}/play/{player.token}/")
+            expect(page.locator("#conn")).to_have_attribute("data-state", "open")
+            phones.append(page)
+        phones[1].locator("#seats button", has_text="Sit here").first.click()
+        expect(phones[1].locator("#turn")).to_have_text("Waiting for the start")
+        bea_there = phones[0].locator("#seats .seat-name", has_text="Bea")
+        expect(bea_there).to_be_in_viewport(timeout=15_000)
+        assert dropped and "heartbeat" in seen and seen.count("snapshot") == 2, (seen, dropped)
+    finally:
+        server.process.terminate()
+        server.process.wait(timeout=10)
