@@ -2,10 +2,8 @@
 their own per-night link token), the QR join link and the big screen. Pages render a shell;
 the live part is static/js/room.js over the room websocket (docs/rooms.md)."""
 
-import functools
 import random
 
-import segno
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -13,7 +11,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import services
@@ -23,7 +20,7 @@ from games.selectors import TITLES, room_snapshot
 from live.errors import ServiceError
 from live.limits import guard_link
 from partynight import links
-from partynight.host_views import actor_of, host_night
+from partynight.shortcuts import actor_of, host_night, not_found, qr_svg
 
 
 class RoomForm(forms.Form):
@@ -104,17 +101,11 @@ def _open(request, night_id, actor):
         return None
 
 
-def qr_svg(request, url_name, **kwargs):
-    url = request.build_absolute_uri(reverse(url_name, kwargs=kwargs))
-    return url, _qr(url)
-
-
-@functools.lru_cache(maxsize=512)
-def _qr(url: str) -> str:
-    """A room's QR code never changes (its link is fixed); encoding one takes ~20 ms, and the
-    host's rooms page shows one per room."""
-    svg = segno.make(url, error="m").svg_inline(scale=4, omitsize=True)
-    return mark_safe(svg)  # noqa: S308 (segno's own SVG, no user text)
+def _room_join(request, room):
+    """The room's join link and its QR code (host's rooms page, the room, its screen)."""
+    path = reverse("games:room_join", kwargs={"join_token": room.join_token})
+    url = request.build_absolute_uri(path)
+    return url, qr_svg(url)
 
 
 def _remember(request, player):
@@ -130,7 +121,7 @@ def host_rooms(request, night_id):
         return redirect("games:host_rooms", night_id=night.pk)
     rooms = []
     for room in night.rooms.all():
-        join_url, join_qr = qr_svg(request, "games:room_join", join_token=room.join_token)
+        join_url, join_qr = _room_join(request, room)
         frame = room_snapshot(room, None)
         rooms.append({"room": room, "frame": frame, "join_url": join_url, "join_qr": join_qr})
     rooms_links = [
@@ -179,16 +170,12 @@ def _game_parts(room) -> dict:
     return {"game_parts": name, "rules_note": note(room.config) if note else None}
 
 
-def _not_found(request, message):
-    return render(request, "phone/not_found.html", {"message": message}, status=404)
-
-
 @guard_link
 @require_http_methods(["GET", "POST"])
 def player_rooms(request, token):
     player = links.player(token)
     if player is None:
-        return _not_found(request, "This player link is not valid; ask the host for your link.")
+        return not_found(request, "This player link is not valid; ask the host for your link.")
     _remember(request, player)
     if request.method == "POST":
         room = _open(request, player.night_id, f"player:{player.pk}")
@@ -207,9 +194,9 @@ def room_play(request, room_id, token):
     player = links.player(token)
     room = player and links.find(player.night.rooms, pk=room_id)
     if room is None:
-        return _not_found(request, "This room link is not valid for your player link.")
+        return not_found(request, "This room link is not valid for your player link.")
     _remember(request, player)
-    _, join_qr = qr_svg(request, "games:room_join", join_token=room.join_token)
+    _, join_qr = _room_join(request, room)
     context = {
         "room": room,
         "player": player,
@@ -235,7 +222,7 @@ def room_join(request, join_token):
 @guard_link
 def room_screen(request, token):
     room = links.get_or_404(Room.objects, screen_token=token)
-    _, join_qr = qr_svg(request, "games:room_join", join_token=room.join_token)
+    _, join_qr = _room_join(request, room)
     context = {
         "room": room,
         "title": TITLES.get(room.game, room.game),

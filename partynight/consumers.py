@@ -13,6 +13,7 @@ from live.snapshots import SharedSnapshots
 from partynight import demo, links
 from partynight.models import Night, Player
 from partynight.services import broadcast, emit, play, selectors, snapshots
+from partynight.services.common import host_actor
 from partynight.services.messages import parse_night_message
 
 
@@ -168,7 +169,7 @@ class HostConsumer(WatchConsumer):
         if not user or not user.is_authenticated:
             return False
         self.night = links.find(Night.objects.filter(host=user), pk=night_id)
-        self.actor = f"host:{user.username}"
+        self.actor = host_actor(user)
         return self.night is not None
 
     def act(self, message):

@@ -14,10 +14,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from live.errors import ServiceError
 from partynight import throttles
-from partynight.host_views import actor_of
 from partynight.models import Group, GroupMember
-from partynight.print_views import csv_response
 from partynight.services import groups, history
+from partynight.shortcuts import actor_of, csv_response
 
 MONTHS = [("", "—")] + [(str(n), calendar.month_name[n]) for n in range(1, 13)]
 

@@ -2,15 +2,11 @@
 seat draw and the start of play. Views are thin: parse a form, call a service, show
 `ServiceError.message`, redirect. The live pages are in `live_views`."""
 
-import functools
-
-import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
 
 from live.errors import ServiceError
@@ -29,17 +25,9 @@ from partynight.rules.errors import RulesError
 from partynight.rules.prizes import DEFAULT_PRIZE_TABLE, prize_amounts
 from partynight.rules.seating import table_count
 from partynight.services import nights, play, selectors, snapshots
+from partynight.shortcuts import actor_of, host_night, qr_svg
 
 EXAMPLE_PLAYERS = 12  # the new-night page shows the prizes for a typical night
-
-
-def host_night(request, night_id) -> Night:
-    """The logged-in host's own night; anyone else's is a 404."""
-    return get_object_or_404(Night, pk=night_id, host=request.user)
-
-
-def actor_of(request) -> str:
-    return f"host:{request.user.username}"
 
 
 def prize_preview(prize_table, pot: int) -> dict:
@@ -134,7 +122,7 @@ def _planning(request, night, add_form=None, status=200, **extra):
         "tables": tables,
         "ghosts": tables * 4 - count,
         "join_url": join_url,
-        "join_qr": qr_svg(join_url),
+        "join_qr": qr_svg(join_url, scale=5),
         "screen_url": request.build_absolute_uri(reverse("host:screen", args=[night.screen_token])),
         "seating": snapshot["seating"],
         "preview": prize_preview(night.prize_table, snapshot["night"]["pot"]),
@@ -148,13 +136,6 @@ def _planning(request, night, add_form=None, status=200, **extra):
 @login_required
 def night_detail(request, night_id):
     return _planning(request, host_night(request, night_id))
-
-
-@functools.lru_cache(maxsize=1024)
-def qr_svg(url: str, scale: int = 5):
-    """A QR code of `url` as inline SVG (segno's own markup, no user text). Cached: a link
-    never changes, and encoding one takes about 20 ms (the phones page shows up to 48)."""
-    return mark_safe(segno.make(url, error="m").svg_inline(scale=scale, omitsize=True))  # noqa: S308
 
 
 @login_required

@@ -12,9 +12,9 @@ from live.errors import ServiceError
 from live.limits import guard_link
 from partynight import links
 from partynight.forms import BuncoForm, PlayerForm, PlayerNameForm, PointsForm, TableForm
-from partynight.host_views import actor_of, host_night, qr_svg
 from partynight.models import Night
 from partynight.services import corrections, finish, history, selectors, snapshots
+from partynight.shortcuts import actor_of, host_night, qr_svg
 
 
 @login_required
@@ -154,9 +154,7 @@ def results(request, night_id):
     night = host_night(request, night_id)
     snapshot = snapshots.night_snapshot(night)
     names = {p["id"]: p["name"] for p in snapshot["players"]}
-    awards = [
-        {**a, "tie": selectors.tie_text(a["detail"].get("tie"), names)} for a in snapshot["awards"]
-    ]
+    awards = selectors.awards_with_ties(snapshot["awards"], names)
     context = {
         "night": night,
         "snapshot": snapshot,

@@ -13,12 +13,7 @@ from live.limits import guard_link
 from partynight import links
 from partynight.models import Night, Player, normalise_join_code
 from partynight.services import nights
-
-PLANNING_STATES = (Night.State.PLANNING, Night.State.SEATING)
-
-
-def _not_found(request, message):
-    return render(request, "phone/not_found.html", {"message": message}, status=404)
+from partynight.shortcuts import not_found
 
 
 def _remember(request, player: Player) -> None:
@@ -35,7 +30,7 @@ def _remembered(request, night: Night) -> Player | None:
 def play(request, token):
     player = links.player(token)
     if player is None:
-        return _not_found(request, "This player link is not valid; ask the host for your link.")
+        return not_found(request, "This player link is not valid; ask the host for your link.")
     nights.player_opened(player)
     _remember(request, player)
     return render(request, "phone/play.html", {"player": player, "night": player.night})
@@ -44,7 +39,7 @@ def play(request, token):
 def _join_page(request, night, status=200, **context):
     context = {
         "night": night,
-        "planning": night.state in PLANNING_STATES,
+        "planning": night.state in nights.PLANNING_STATES,
         "unclaimed": night.players.filter(active=True, is_ghost=False, claimed=False),
         "name": "",
         "error": None,
@@ -58,7 +53,7 @@ def _join_page(request, night, status=200, **context):
 def join(request, join_token):
     night = links.find(Night.objects, join_token=join_token)
     if night is None:
-        return _not_found(request, "This join link is not valid; ask the host for the QR code.")
+        return not_found(request, "This join link is not valid; ask the host for the QR code.")
     mine = _remembered(request, night)
     if request.method == "GET":
         if mine is not None:

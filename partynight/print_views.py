@@ -4,11 +4,9 @@ same templates become PDFs on the server through WeasyPrint (README: Printing). 
 also have a read-only link with a text summary for the group chat, and a CSV export."""
 
 import asyncio
-import csv
 import functools
 from concurrent.futures import ThreadPoolExecutor
 
-import segno
 from asgiref.sync import sync_to_async
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
@@ -16,15 +14,14 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 
 from live.limits import guard_link
 from partynight import links, throttles
-from partynight.host_views import host_night
 from partynight.models import Night
 from partynight.rules.seating import MAX_PLAYERS
 from partynight.services import history, snapshots
+from partynight.shortcuts import csv_response, host_night, qr_svg
 
 PDF_MISSING = (
     "PDF downloads need WeasyPrint's system libraries (Pango), which this server lacks: "
@@ -120,10 +117,6 @@ def _file_name(night: Night, what: str) -> str:
     return f"{slugify(night.name) or 'night'}-{night.date}-{what}"
 
 
-def qr_svg(url: str) -> str:
-    return mark_safe(segno.make(url, error="m").svg_inline(scale=4, omitsize=True))  # noqa: S308
-
-
 @login_required
 def score_sheets(request, night_id, pdf=False):
     """?blank=N: N sheets with the names left empty; ?per_page=2: two to a page."""
@@ -172,21 +165,6 @@ def results_public(request, token):
     """The read-only results link to share with the players: no login, nothing to change."""
     night = links.get_or_404(Night.objects, results_token=token)
     return _page(request, "print/results.html", _results_context(request, night), False, "")
-
-
-def csv_response(filename: str, header: list[str], rows) -> HttpResponse:
-    """A CSV download. A cell starting like a formula gets a quote, so a spreadsheet shows
-    a name such as "=1+1" as typed instead of running it."""
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
-    writer = csv.writer(response)
-    writer.writerow(header)
-    for row in rows:
-        writer.writerow(
-            f"'{cell}" if isinstance(cell, str) and cell[:1] in ("=", "+", "-", "@") else cell
-            for cell in row
-        )
-    return response
 
 
 @login_required

@@ -8,6 +8,11 @@ from partynight.models import Event, Night, Round
 from partynight.rules.config import Rules
 
 
+def host_actor(user) -> str:
+    """The event log's actor for something the host did (pages and the dashboard socket)."""
+    return f"host:{user.username}"
+
+
 def lock_night(night_id: int) -> Night:
     """The night row, locked for this transaction: every change to a night queues here."""
     try:

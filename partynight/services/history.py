@@ -54,9 +54,7 @@ def results(night: Night, snapshot: dict) -> dict:
     """The results sheet: standings without ghosts, each prize with why it was won,
     the fuzzy die's holder and the pot."""
     names = {p["id"]: p["name"] for p in snapshot["players"]}
-    awards = []
-    for award in snapshot["awards"]:
-        awards.append({**award, "tie": selectors.tie_text(award["detail"].get("tie"), names)})
+    awards = selectors.awards_with_ties(snapshot["awards"], names)
     holder = snapshot["night"]["fuzzy_holder"]
     return {
         "standings": [row for row in snapshot["standings"] if not row["ghost"]],

@@ -13,13 +13,9 @@ from partynight.rules.errors import RulesError
 from partynight.rules.prizes import DEFAULT_PRIZE_TABLE, check_prize_table
 from partynight.rules.seating import MAX_PLAYERS, MIN_PLAYERS, draw_seats
 from partynight.services import emit
-from partynight.services.common import lock_night, log_event, seeded
+from partynight.services.common import host_actor, lock_night, log_event, seeded
 
 PLANNING_STATES = (Night.State.PLANNING, Night.State.SEATING)
-
-
-def _host_actor(user) -> str:
-    return f"host:{user.username}"
 
 
 def night_create(
@@ -49,7 +45,7 @@ def night_create(
             prize_table=prize_table,
             seed=seed if seed is not None else random.SystemRandom().randrange(2**62),
         )
-        log_event(night, "night_created", _host_actor(host), {"rules": night.rules})
+        log_event(night, "night_created", host_actor(host), {"rules": night.rules})
     return night
 
 

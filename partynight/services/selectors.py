@@ -243,6 +243,11 @@ def night_record(night: Night) -> dict:
     }
 
 
+def awards_with_ties(awards: list[dict], names: dict) -> list[dict]:
+    """The awards, each with `tie`: how its tie was settled, in words (results pages)."""
+    return [{**a, "tie": tie_text(a["detail"].get("tie"), names)} for a in awards]
+
+
 def tie_text(tie: dict | None, names: dict) -> list[str]:
     """How a prize tie was settled, one line per roll-off round (or the draw / split)."""
     if not tie:
