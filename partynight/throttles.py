@@ -61,15 +61,11 @@ def pdf_start(user_id: int) -> str | None:
     """May this host start a PDF now? None, or the reason not (one at a time, at most
     PDFS_PER_HOUR an hour). pdf_done() ends it."""
     hour = f"throttles:pdfs:{user_id}"
-    cache.add(hour, 0, timeout=3600)
-    if (cache.get(hour) or 0) >= PDFS_PER_HOUR:
+    if _this_hour(hour) >= PDFS_PER_HOUR:
         return PDF_HOURLY.format(most=PDFS_PER_HOUR)
     if not cache.add(f"throttles:pdf-now:{user_id}", 1, timeout=PDF_RENDER_LEASE):
         return PDF_BUSY
-    try:
-        cache.incr(hour)
-    except ValueError:  # the hour ran out in between
-        cache.set(hour, 1, timeout=3600)
+    _count_this_hour(hour)
     return None
 
 
@@ -104,11 +100,20 @@ def signup_counted(address: str) -> bool:
     """Count one more account made from `address`, unless SIGNUPS_PER_HOUR were made in
     the hour: whether it was counted."""
     key = f"throttles:signups:{address}"
-    cache.add(key, 0, timeout=3600)
-    if (cache.get(key) or 0) >= SIGNUPS_PER_HOUR:
+    if _this_hour(key) >= SIGNUPS_PER_HOUR:
         return False
+    _count_this_hour(key)
+    return True
+
+
+def _this_hour(key: str) -> int:
+    """How many were counted in `key`'s hour (the first count opens the hour)."""
+    cache.add(key, 0, timeout=3600)
+    return cache.get(key) or 0
+
+
+def _count_this_hour(key: str) -> None:
     try:
         cache.incr(key)
     except ValueError:  # the hour ran out in between
         cache.set(key, 1, timeout=3600)
-    return True

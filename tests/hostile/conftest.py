@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from games import services as rooms
 from games.models import Room, RoomAction
+from live import limits
 from partynight.models import Event, Group, GroupMember, Night, Player, Round, Seat, Table
 from partynight.services import nights, play
 
@@ -91,3 +92,15 @@ def host_client(host):
     client = Client()
     client.force_login(host)
     return client
+
+
+@pytest.fixture
+def pauses(monkeypatch):
+    """The delays failures were answered after (limits.pause, without the waiting)."""
+    seen = []
+
+    async def record(seconds):
+        seen.append(seconds)
+
+    monkeypatch.setattr(limits, "pause", record)
+    return seen

@@ -6,21 +6,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from live import limits
 from partynight import throttles
 
 ADDRESS = "203.0.113.20"
-
-
-@pytest.fixture
-def pauses(monkeypatch):
-    seen = []
-
-    async def record(seconds):
-        seen.append(seconds)
-
-    monkeypatch.setattr(limits, "pause", record)
-    return seen
 
 
 def log_in(client, username, password):

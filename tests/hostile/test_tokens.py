@@ -54,18 +54,6 @@ def http_links(s):
     }
 
 
-@pytest.fixture
-def pauses(monkeypatch):
-    """The delays failures were answered after (limits.pause, without the waiting)."""
-    seen = []
-
-    async def record(seconds):
-        seen.append(seconds)
-
-    monkeypatch.setattr(limits, "pause", record)
-    return seen
-
-
 GROWING = [0.0] * limits.FREE_FAILURES + [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 8.0]
 
 
