@@ -1,19 +1,19 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from partynight import views
+from partynight.web import accounts, site
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("healthz", views.healthz, name="healthz"),
-    path("favicon.ico", views.favicon, name="favicon"),
-    path("accounts/signup/", views.signup, name="signup"),
-    path("accounts/login/", views.login_page, name="login"),  # before auth.urls' own
+    path("", site.home, name="home"),
+    path("healthz", site.healthz, name="healthz"),
+    path("favicon.ico", site.favicon, name="favicon"),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/login/", accounts.login_page, name="login"),  # before auth.urls' own
     path("accounts/", include("django.contrib.auth.urls")),
-    path("admin/login/", views.admin_login),  # before admin.site.urls' own
+    path("admin/login/", accounts.admin_login),  # before admin.site.urls' own
     path("admin/", admin.site.urls),
-    path("", include("partynight.host_urls")),
-    path("", include("partynight.phone_urls")),
+    path("", include("partynight.web.host_urls")),
+    path("", include("partynight.web.phone_urls")),
     path("", include("partynight.print_urls")),
     path("", include("partynight.group_urls")),
     path("", include("games.urls")),

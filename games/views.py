@@ -20,7 +20,7 @@ from games.selectors import TITLES, room_snapshot
 from live.errors import ServiceError
 from live.limits import guard_link
 from partynight import links
-from partynight.shortcuts import actor_of, host_night, not_found, qr_svg
+from partynight.web.shortcuts import actor_of, host_night, not_found, qr_svg
 
 
 class RoomForm(forms.Form):

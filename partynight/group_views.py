@@ -16,7 +16,7 @@ from live.errors import ServiceError
 from partynight import throttles
 from partynight.models import Group, GroupMember
 from partynight.services import groups, history
-from partynight.shortcuts import actor_of, csv_response
+from partynight.web.shortcuts import actor_of, csv_response
 
 MONTHS = [("", "—")] + [(str(n), calendar.month_name[n]) for n in range(1, 13)]
 

@@ -21,7 +21,7 @@ from partynight import links, throttles
 from partynight.models import Night
 from partynight.rules.seating import MAX_PLAYERS
 from partynight.services import history, snapshots
-from partynight.shortcuts import csv_response, host_night, qr_svg
+from partynight.web.shortcuts import csv_response, host_night, qr_svg
 
 PDF_MISSING = (
     "PDF downloads need WeasyPrint's system libraries (Pango), which this server lacks: "

@@ -5,10 +5,10 @@ these reuse its cache helpers, so they too let everyone through when the cache i
 - Nights: a host plans at most `NIGHTS_PER_HOUR` nights an hour through the pages (a
   runaway script cannot fill the database; commands and tests call the services directly).
   Counted from the nights' own creation times, so it needs no cache.
-- Accounts (partynight/views.py): wrong passwords slow down per address and per user name,
-  as bad links do (the limits module's growing delay, with `ACCOUNT_FAILURES`' free counts
-  and windows); every attempt waits before it is checked as long as its failure would, so
-  a right password waits too but is never refused. Refused signup forms slow down the
+- Accounts (partynight/web/accounts.py): wrong passwords slow down per address and per
+  user name, as bad links do (the limits module's growing delay, with `ACCOUNT_FAILURES`'
+  free counts and windows); every attempt waits before it is checked as long as its failure
+  would, so a right password waits too but is never refused. Refused signup forms slow down the
   same way, and one address makes at most `SIGNUPS_PER_HOUR` accounts an hour.
 - PDFs (partynight/print_views.py): written by `PDF_RENDERS_AT_ONCE` worker per process;
   a host makes one at a time and at most `PDFS_PER_HOUR` an hour.

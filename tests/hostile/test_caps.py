@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 
 from partynight import throttles
-from partynight.forms import NightForm
 from partynight.models import Group, Night
+from partynight.web.forms import NightForm
 
 from .test_forms_fuzz import initial_post, settings_post
 

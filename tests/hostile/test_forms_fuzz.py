@@ -13,17 +13,17 @@ from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
 
-from partynight.forms import (
+from partynight.models import Group, GroupMember
+from partynight.rules.config import Rules
+from partynight.rules.prizes import DEFAULT_PRIZE_TABLE
+from partynight.services import nights
+from partynight.web.forms import (
     NightForm,
     PrizeFormSet,
     RulesForm,
     prize_initial,
     rules_initial,
 )
-from partynight.models import Group, GroupMember
-from partynight.rules.config import Rules
-from partynight.rules.prizes import DEFAULT_PRIZE_TABLE
-from partynight.services import nights
 
 from .conftest import HOSTILE, dump, make_night
 

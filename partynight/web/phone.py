@@ -13,7 +13,7 @@ from live.limits import guard_link
 from partynight import links
 from partynight.models import Night, Player, normalise_join_code
 from partynight.services import nights
-from partynight.shortcuts import not_found
+from partynight.web.shortcuts import not_found
 
 
 def _remember(request, player: Player) -> None:

@@ -11,10 +11,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 from live.errors import ServiceError
 from live.limits import guard_link
 from partynight import links
-from partynight.forms import BuncoForm, PlayerForm, PlayerNameForm, PointsForm, TableForm
 from partynight.models import Night
 from partynight.services import corrections, finish, history, selectors, snapshots
-from partynight.shortcuts import actor_of, host_night, qr_svg
+from partynight.web.forms import BuncoForm, PlayerForm, PlayerNameForm, PointsForm, TableForm
+from partynight.web.shortcuts import actor_of, host_night, qr_svg
 
 
 @login_required

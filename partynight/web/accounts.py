@@ -1,37 +1,18 @@
+"""Accounts: signing up and logging in (the site's and the admin's), with wrong passwords
+and refused sign-ups slowed down per address (partynight/throttles.py)."""
+
 import functools
 
 from asgiref.sync import sync_to_async
-from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.views import LoginView
-from django.db import connection
-from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from live import limits
 from partynight import throttles
-
-
-def home(request):
-    return render(request, "home.html")
-
-
-def favicon(request):
-    """/favicon.ico, which browsers ask for on every page without a <link rel=icon>."""
-    icon = (settings.BASE_DIR / "static" / "favicon.svg").read_bytes()
-    response = HttpResponse(icon, content_type="image/svg+xml")
-    response["Cache-Control"] = "public, max-age=86400"
-    return response
-
-
-def healthz(request):
-    """For load balancers and the compose health check: the app and its database answer."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
-    return JsonResponse({"ok": True})
 
 
 def _address(request) -> str:

@@ -1,6 +1,6 @@
 """The host's planning pages: the nights list, a new night, its settings, its players, the
 seat draw and the start of play. Views are thin: parse a form, call a service, show
-`ServiceError.message`, redirect. The live pages are in `live_views`."""
+`ServiceError.message`, redirect. The live pages are in `live.py`."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -11,7 +11,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from live.errors import ServiceError
 from partynight import throttles
-from partynight.forms import (
+from partynight.models import Night
+from partynight.rules.config import Rules
+from partynight.rules.errors import RulesError
+from partynight.rules.prizes import DEFAULT_PRIZE_TABLE, prize_amounts
+from partynight.rules.seating import table_count
+from partynight.services import nights, play, selectors, snapshots
+from partynight.web.forms import (
     NightForm,
     PlayerNameForm,
     PrizeFormSet,
@@ -19,13 +25,7 @@ from partynight.forms import (
     prize_initial,
     rules_initial,
 )
-from partynight.models import Night
-from partynight.rules.config import Rules
-from partynight.rules.errors import RulesError
-from partynight.rules.prizes import DEFAULT_PRIZE_TABLE, prize_amounts
-from partynight.rules.seating import table_count
-from partynight.services import nights, play, selectors, snapshots
-from partynight.shortcuts import actor_of, host_night, qr_svg
+from partynight.web.shortcuts import actor_of, host_night, qr_svg
 
 EXAMPLE_PLAYERS = 12  # the new-night page shows the prizes for a typical night
 
