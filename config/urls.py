@@ -14,7 +14,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("partynight.web.host_urls")),
     path("", include("partynight.web.phone_urls")),
-    path("", include("partynight.print_urls")),
+    path("", include("paper.urls")),
     path("", include("partynight.group_urls")),
     path("", include("games.urls")),
 ]

@@ -13,10 +13,11 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST
 
 from live.errors import ServiceError
+from paper.csv_export import csv_response
 from partynight import throttles
 from partynight.models import Group, GroupMember
 from partynight.services import groups, history
-from partynight.web.shortcuts import actor_of, csv_response
+from partynight.web.shortcuts import actor_of
 
 MONTHS = [("", "—")] + [(str(n), calendar.month_name[n]) for n in range(1, 13)]
 

@@ -10,7 +10,7 @@ these reuse its cache helpers, so they too let everyone through when the cache i
   free counts and windows); every attempt waits before it is checked as long as its failure
   would, so a right password waits too but is never refused. Refused signup forms slow down the
   same way, and one address makes at most `SIGNUPS_PER_HOUR` accounts an hour.
-- PDFs (partynight/print_views.py): written by `PDF_RENDERS_AT_ONCE` worker per process;
+- PDFs (paper/pdf.py): written by `PDF_RENDERS_AT_ONCE` worker per process;
   a host makes one at a time and at most `PDFS_PER_HOUR` an hour.
 """
 

@@ -1,11 +1,9 @@
 """What the page views share (the host's pages, the phones', paper, groups and the card
 rooms'), so no view module imports another view module for helpers."""
 
-import csv
 import functools
 
 import segno
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 
@@ -33,18 +31,3 @@ def qr_svg(url: str, scale: int = 4):
 def not_found(request, message: str):
     """A bad secret link: a phone-sized 404 page saying what to do instead."""
     return render(request, "phone/not_found.html", {"message": message}, status=404)
-
-
-def csv_response(filename: str, header: list[str], rows) -> HttpResponse:
-    """A CSV download. A cell starting like a formula gets a quote, so a spreadsheet shows
-    a name such as "=1+1" as typed instead of running it."""
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
-    writer = csv.writer(response)
-    writer.writerow(header)
-    for row in rows:
-        writer.writerow(
-            f"'{cell}" if isinstance(cell, str) and cell[:1] in ("=", "+", "-", "@") else cell
-            for cell in row
-        )
-    return response

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from partynight.print_views import load_weasyprint
+from paper.pdf import load_weasyprint
 from partynight.rules.config import Rules
 from partynight.services import finish, nights
 from tests.services.test_play_flow import play_round

@@ -6,7 +6,7 @@ import pytest
 import zxingcpp
 from django.urls import reverse
 
-from partynight import print_views
+from paper import pdf
 
 from .conftest import XSS, plan_night, play_night
 
@@ -95,7 +95,7 @@ def test_without_the_pdf_libraries_the_download_says_what_to_install(
     host_client, host, monkeypatch
 ):
     night = plan_night(host, NAMES)
-    monkeypatch.setattr(print_views, "load_weasyprint", lambda: None)
+    monkeypatch.setattr(pdf, "load_weasyprint", lambda: None)
     response = host_client.get(reverse("paper:sheets_pdf", args=[night.pk]))
     assert response.status_code == 503
     assert "apt-get install libpango-1.0-0" in response.content.decode()

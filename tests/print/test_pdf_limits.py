@@ -11,7 +11,8 @@ from django.db import connections
 from django.test import AsyncClient
 from django.urls import reverse
 
-from partynight import print_views, throttles
+from paper import pdf
+from partynight import throttles
 
 from .conftest import plan_night
 
@@ -28,7 +29,7 @@ def blocked_writer(monkeypatch):
         assert release.wait(30)
         return b"%PDF-1.7 test"
 
-    monkeypatch.setattr(print_views.PdfPage, "write", write)
+    monkeypatch.setattr(pdf.PdfPage, "write", write)
     yield started, release
     release.set()
 
@@ -79,7 +80,7 @@ async def test_a_pdf_being_written_holds_no_one_else_up(
 def test_a_host_makes_at_most_so_many_pdfs_an_hour(
     host_client, host, weasyprint, monkeypatch, movable_cache
 ):
-    monkeypatch.setattr(print_views.PdfPage, "write", lambda page: b"%PDF-1.7 test")
+    monkeypatch.setattr(pdf.PdfPage, "write", lambda page: b"%PDF-1.7 test")
     monkeypatch.setattr(throttles, "PDFS_PER_HOUR", 2)
     monkeypatch.setattr(throttles, "cache", movable_cache.cache)
     night = plan_night(host, NAMES)
@@ -105,8 +106,8 @@ async def test_one_pdf_is_written_at_a_time_per_process(
         assert release.wait(30)
         return b"%PDF-1.7 test"
 
-    monkeypatch.setattr(print_views.PdfPage, "write", write)
-    answers, queue = [], print_views._writers._work_queue
+    monkeypatch.setattr(pdf.PdfPage, "write", write)
+    answers, queue = [], pdf._writers._work_queue
     for user, arrived in ((host, lambda: writing), (other, lambda: queue.qsize() == 1)):
         night = await sync_to_async(plan_night)(user, NAMES)
         client = AsyncClient()

@@ -1,0 +1,101 @@
+"""Paper for a night, and its results link. Score sheets (one per player, or blank), table
+tally sheets and the results sheet are HTML pages that print cleanly from any browser; the
+same templates become PDFs on the server (pdf.py). The results also have a read-only link
+with a text summary for the group chat, and a CSV export."""
+
+from django.contrib.auth.decorators import login_required
+from django.urls import reverse
+from django.utils.text import slugify
+
+from live.limits import guard_link
+from paper.csv_export import csv_response
+from paper.pdf import printable
+from partynight import links
+from partynight.models import Night
+from partynight.rules.seating import MAX_PLAYERS
+from partynight.services import history, snapshots
+from partynight.web.shortcuts import host_night, qr_svg
+
+
+def _number(request, name, default, most) -> int:
+    try:
+        return max(0, min(int(request.GET.get(name, default)), most))
+    except ValueError:
+        return default
+
+
+def _file_name(night: Night, what: str) -> str:
+    return f"{slugify(night.name) or 'night'}-{night.date}-{what}"
+
+
+@login_required
+def score_sheets(request, night_id, pdf=False):
+    """?blank=N: N sheets with the names left empty; ?per_page=2: two to a page."""
+    night = host_night(request, night_id)
+    sheets = history.score_sheets(night, blank=_number(request, "blank", 0, MAX_PLAYERS))
+    for sheet in sheets:
+        if sheet["token"]:
+            url = request.build_absolute_uri(reverse("phone:play", args=[sheet["token"]]))
+            sheet["qr"] = qr_svg(url)
+    context = {
+        "night": night,
+        "sheets": sheets,
+        "layout": history.sheet_layout(night),
+        "per_page": 2 if request.GET.get("per_page") == "2" else 1,
+    }
+    return printable(request, "print/score_sheets.html", context, pdf, _file_name(night, "sheets"))
+
+
+@login_required
+def table_sheets(request, night_id, pdf=False):
+    night = host_night(request, night_id)
+    context = {"night": night, "tables": history.tally_tables(night)}
+    return printable(request, "print/table_sheets.html", context, pdf, _file_name(night, "tables"))
+
+
+def _results_context(request, night: Night) -> dict:
+    sheet = history.results(night, snapshots.night_snapshot(night))
+    share = reverse("paper:results_public", args=[night.results_token])
+    return {
+        "night": night,
+        "sheet": sheet,
+        "summary": history.results_text(night, sheet),
+        "share_url": request.build_absolute_uri(share),
+    }
+
+
+@login_required
+def results_sheet(request, night_id, pdf=False):
+    night = host_night(request, night_id)
+    context = {**_results_context(request, night), "host": True}
+    return printable(request, "print/results.html", context, pdf, _file_name(night, "results"))
+
+
+@guard_link
+def results_public(request, token):
+    """The read-only results link to share with the players: no login, nothing to change."""
+    night = links.get_or_404(Night.objects, results_token=token)
+    return printable(request, "print/results.html", _results_context(request, night), False, "")
+
+
+@login_required
+def standings_csv(request, night_id):
+    night = host_night(request, night_id)
+    sheet = history.results(night, snapshots.night_snapshot(night))
+    prizes = {}
+    for award in sheet["awards"]:
+        prizes.setdefault(award["player"], []).append(award)
+    rows = [
+        [
+            place,
+            row["name"],
+            row["wins"],
+            row["losses"],
+            row["buncos"],
+            "; ".join(a["name"] for a in prizes.get(row["id"], [])),
+            sum(a["amount"] for a in prizes.get(row["id"], [])),
+        ]
+        for place, row in enumerate(sheet["standings"], 1)
+    ]
+    header = ["place", "name", "wins", "losses", "buncos", "prizes", "winnings"]
+    return csv_response(_file_name(night, "standings"), header, rows)
