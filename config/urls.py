@@ -15,6 +15,6 @@ urlpatterns = [
     path("", include("partynight.web.host_urls")),
     path("", include("partynight.web.phone_urls")),
     path("", include("paper.urls")),
-    path("", include("partynight.group_urls")),
+    path("", include("groups.urls")),
     path("", include("games.urls")),
 ]

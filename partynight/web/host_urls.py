@@ -10,11 +10,7 @@ urlpatterns = [
     path("nights/<int:night_id>/", host.night_detail, name="night"),
     path("nights/<int:night_id>/settings/", host.night_settings, name="night_settings"),
     path("nights/<int:night_id>/players/", host.player_add, name="player_add"),
-    path(
-        "nights/<int:night_id>/players/list/",
-        host.players_add_list,
-        name="players_add_list",
-    ),
+    path("nights/<int:night_id>/players/list/", host.players_add_list, name="players_add_list"),
     path("nights/<int:night_id>/phones/", host.night_phones, name="night_phones"),
     path(
         "nights/<int:night_id>/players/<int:player_id>/release/",
@@ -32,9 +28,7 @@ urlpatterns = [
         name="player_remove",
     ),
     path(
-        "nights/<int:night_id>/players/<int:player_id>/paid/",
-        host.player_paid,
-        name="player_paid",
+        "nights/<int:night_id>/players/<int:player_id>/paid/", host.player_paid, name="player_paid"
     ),
     path("nights/<int:night_id>/seats/", host.seats_draw, name="seats_draw"),
     path("nights/<int:night_id>/start/", host.play_start, name="play_start"),

@@ -5,39 +5,19 @@ from the group with its members. Views stay thin: a form, a service, a message."
 import calendar
 import datetime
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST
 
+from groups.forms import GroupForm, GroupNightForm, MemberForm
 from live.errors import ServiceError
 from paper.csv_export import csv_response
 from partynight import throttles
 from partynight.models import Group, GroupMember
 from partynight.services import groups, history
 from partynight.web.shortcuts import actor_of
-
-MONTHS = [("", "—")] + [(str(n), calendar.month_name[n]) for n in range(1, 13)]
-
-
-class GroupForm(forms.Form):
-    name = forms.CharField(max_length=80, label="Group name")
-
-
-class MemberForm(forms.Form):
-    name = forms.CharField(max_length=40)
-    contact = forms.CharField(max_length=120, required=False, label="Contact (phone, email)")
-    hosts_month = forms.TypedChoiceField(
-        choices=MONTHS, coerce=int, empty_value=None, required=False, label="Hosts in"
-    )
-
-
-class GroupNightForm(forms.Form):
-    name = forms.CharField(max_length=80, label="Night name")
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    place = forms.CharField(max_length=120, required=False)
 
 
 def host_group(request, group_id) -> Group:
