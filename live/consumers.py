@@ -15,7 +15,7 @@ from django.core.cache import cache
 
 from live import broadcast, db, limits
 from live.errors import ServiceError
-from live.messages import MessageError
+from live.messages import MessageError, usable_client_id
 
 MAX_MESSAGE_BYTES = 4096
 
@@ -35,9 +35,7 @@ def _client_id_of(text):
         client_id = json.loads(text).get("client_id") if len(text) <= MAX_MESSAGE_BYTES else None
     except (TypeError, ValueError, AttributeError, RecursionError):
         return None
-    if isinstance(client_id, str) and 1 <= len(client_id) <= 64 and client_id.isprintable():
-        return client_id
-    return None
+    return client_id if usable_client_id(client_id) else None
 
 
 _open_sockets: set = set()
