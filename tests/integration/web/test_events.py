@@ -1,0 +1,291 @@
+"""Events carry state: for each event type, every audience's socket gets exactly what it
+needs, built once by the service; no socket queries the database because another table
+changed; phones join their groups before reading their snapshot; the heartbeat carries the
+current versions."""
+
+import threading
+import traceback
+
+import pytest
+from channels.db import database_sync_to_async
+from django.db.backends.utils import CursorWrapper
+
+from partynight import consumers
+from partynight.models import Table
+from partynight.rules.config import Rules
+from partynight.services import finish, nights, play
+from tests.integration.web import test_consumers as base
+from tests.integration.web.test_consumers import (
+    WAIT,
+    close_all,
+    make_night,
+    open_socket,
+    phone,
+    roll,
+    seated,
+    table_row,
+    until,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+host, host_cookie, night = base.host, base.host_cookie, base.night  # the same fixtures
+
+
+async def drain(socket, quiet=0.5):
+    """Every frame until the socket has been quiet for `quiet` seconds."""
+    frames = []
+    while not await socket.receive_nothing(timeout=quiet):
+        frames.append(await socket.receive_json_from(timeout=WAIT))
+    return frames
+
+
+async def night_sockets(night, host_cookie, tables=(1, 2)):
+    """Every phone at `tables`, the dashboard and the big screen, each past its snapshot."""
+    phones = {}
+    for number in tables:
+        for player in await database_sync_to_async(seated)(night, number):
+            if not player.is_ghost:
+                phones[player.key] = (number, await phone(player))
+    dashboard = await open_socket(f"/ws/nights/{night.pk}/", cookie=host_cookie)
+    screen = await open_socket(f"/ws/screen/{night.screen_token}/")
+    return phones, dashboard, screen
+
+
+CONSUMERS = ("partynight/consumers.py", "live/consumers.py")
+
+
+class ConsumerQueries:
+    """Counts SQL run with a consumer on the stack (a socket going to the database)."""
+
+    def __init__(self):
+        self.queries, self.lock = [], threading.Lock()
+
+    def __enter__(self):
+        original = self.original = CursorWrapper.execute
+        me = self
+
+        def execute(cursor, sql, params=None):
+            if any(f.filename.endswith(CONSUMERS) for f in traceback.extract_stack()):
+                with me.lock:
+                    me.queries.append(sql)
+            return original(cursor, sql, params)
+
+        CursorWrapper.execute = execute
+        return self
+
+    def __exit__(self, *exc):
+        CursorWrapper.execute = self.original
+
+
+async def test_a_roll_reaches_its_table_and_the_watchers_with_the_causing_client_id(
+    night, host_cookie
+):
+    phones, dashboard, screen = await night_sockets(night, host_cookie)
+    at_head = [s for n, s in phones.values() if n == 1]
+    elsewhere = [s for n, s in phones.values() if n != 1]
+    v = at_head[0].snapshot["table"]["version"]
+    await at_head[0].send_json_to(roll("0", v=v, client_id="miss-1"))
+    result = await until(at_head[0], lambda m: m["type"] == "result")
+    assert result["table_version"] == v + 1
+    for socket in [*at_head, dashboard, screen]:
+        event = await until(socket, lambda m: m["type"] == "table")
+        assert event["client_id"] == "miss-1" and event["v"] == v + 1
+        assert event["table"]["number"] == 1 and event["roll"]["kind"] == "miss"
+        assert "standings" not in event  # a miss moves nobody's wins, losses or Buncos
+    for socket in elsewhere:
+        assert await socket.receive_nothing(timeout=0.2)
+    await close_all(*[s for _, s in phones.values()], dashboard, screen)
+
+
+async def test_the_bell_reaches_every_socket_and_no_socket_queries_for_it(night, host_cookie):
+    phones, dashboard, screen = await night_sockets(night, host_cookie)
+    head = [s for n, s in phones.values() if n == 1]
+    v = head[0].snapshot["table"]["version"]
+    with ConsumerQueries() as spy:  # the roll goes through the service, not a socket
+        await database_sync_to_async(play.roll_record)(
+            night_id=night.pk, table_number=1, entry="bunco", client_id="b", actor="t",
+            seen_version=v,
+        )  # fmt: skip
+        for number, socket in phones.values():
+            frames = await drain(socket)
+            bells = [f for f in frames if f["type"] == "night" and f["what"] == "bell"]
+            assert len(bells) == 1 and bells[0]["round"]["state"] == "finishing"
+            tables = {f["table"]["number"] for f in frames if f["type"] == "table"}
+            assert tables <= {number}  # only its own table's events
+            assert not [f for f in frames if f["type"] == "snapshot"]
+        watched = await drain(dashboard)
+        assert await drain(screen)
+    assert spy.queries == []  # forwarding never touched the database
+    kinds = [(f["type"], f.get("what")) for f in watched]
+    assert ("night", "bell") in kinds
+    bunco = next(f for f in watched if f["type"] == "table" and f["table"]["number"] == 1)
+    assert bunco["roll"]["kind"] == "bunco"
+    credited = bunco["roll"]["credited"]
+    row = next(r for r in bunco["standings"] if r["id"] == credited)
+    assert row["buncos"] == 1
+    assert {t["table"]["number"] for t in watched if t["type"] == "table"} == {1, 2}
+    await close_all(*[s for _, s in phones.values()], dashboard, screen)
+
+
+async def test_the_fuzzy_die_moving_reaches_every_socket(night, host_cookie):
+    phones, dashboard, screen = await night_sockets(night, host_cookie)
+    head = [s for n, s in phones.values() if n == 1]
+    v = head[0].snapshot["table"]["version"]
+    holder = head[0].snapshot["night"]["fuzzy_holder"]
+    await head[0].send_json_to(roll("0", v=v, client_id="m"))  # seat 0 misses
+    await until(head[0], lambda m: m["type"] == "result")
+    await head[0].send_json_to(roll("bunco", v=v + 1, client_id="b"))  # seat 1's Bunco
+    for _, socket in phones.values():
+        fuzzy = await until(socket, lambda m: m["type"] == "night" and m["what"] == "fuzzy")
+        assert fuzzy["fuzzy_holder"] != holder and fuzzy["fuzzy_holder_name"]
+    fuzzy = await until(dashboard, lambda m: m["type"] == "night" and m["what"] == "fuzzy")
+    assert fuzzy["leaders"]["traveling"] == [fuzzy["fuzzy_holder"]]
+    await close_all(*[s for _, s in phones.values()], dashboard, screen)
+
+
+async def test_round_done_and_round_started_bring_each_player_their_own_seat(host, host_cookie):
+    night = await database_sync_to_async(make_night)(host, players=8)
+    phones, dashboard, screen = await night_sockets(night, host_cookie)
+    await database_sync_to_async(play.bell_ring)(night_id=night.pk, number=1, actor="host")
+    entries = iter(["0", "1", "2", "0", "2"] * 100)  # misses end turns; points end roll-offs
+    while True:  # finish every table's turn and any roll-off
+        rows = await database_sync_to_async(
+            lambda: [t for t in Table.objects.filter(round__night=night, round__number=1)]
+        )()
+        open_tables = [t for t in rows if t.state["phase"] != "done"]
+        if not open_tables:
+            break
+        await database_sync_to_async(play.roll_record)(
+            night_id=night.pk, table_number=open_tables[0].number, entry=next(entries),
+            client_id=None, actor="t",
+        )  # fmt: skip
+    done = await until(dashboard, lambda m: m["type"] == "snapshot" and m.get("what"))
+    assert "round_done" in done["events"] and done["round"]["state"] == "done"
+    assert len(done["moves"]) == 8
+    for key, (_, socket) in phones.items():
+        mine = await until(socket, lambda m: m["type"] == "snapshot" and m.get("what"))
+        assert mine["me"]["id"] == key and mine["what"] == "round_done"
+        assert mine["next"]["table"] in (1, 2) and mine["move"]
+    with ConsumerQueries() as spy:
+        await database_sync_to_async(play.round_start)(night_id=night.pk, number=2, actor="h")
+        started = await until(dashboard, lambda m: m["type"] == "snapshot" and m.get("what"))
+        assert started["what"] == "round_started" and started["round"]["number"] == 2
+        for key, (_, socket) in phones.items():
+            mine = await until(socket, lambda m: m["type"] == "snapshot" and m.get("what"))
+            assert mine["round"]["number"] == 2 and mine["table"]["round"] == 2
+            assert key in [s["id"] for s in mine["table"]["seats"]]
+            socket.snapshot = mine
+    assert spy.queries == []  # each phone's new seat came built; no socket read it
+    # the phones followed their player to the new table: a roll there reaches them
+    key, (_, first) = next(iter(phones.items()))
+    table = first.snapshot["table"]
+    await first.send_json_to(roll("0", v=table["version"], client_id="n1"))
+    for other_key, (_, socket) in phones.items():
+        if other_key in [s["id"] for s in table["seats"]]:
+            event = await until(socket, lambda m: m["type"] == "table")
+            assert event["table"]["number"] == table["number"] and event["table"]["round"] == 2
+    await close_all(*[s for _, s in phones.values()], dashboard, screen)
+
+
+async def test_the_end_of_the_night_brings_the_prizes(host, host_cookie):
+    rules = Rules(sets=1, rounds_per_set=1, break_after_set=None)
+    night = await database_sync_to_async(make_night)(host, players=4)
+    await database_sync_to_async(
+        lambda: type(night).objects.filter(pk=night.pk).update(rules=rules.to_dict())
+    )()
+    phones, dashboard, screen = await night_sockets(night, host_cookie, tables=(1,))
+    head = next(iter(phones.values()))[1]
+    await head.send_json_to(roll("bunco", v=head.snapshot["table"]["version"], client_id="x"))
+    await until(dashboard, lambda m: m["type"] == "snapshot" and m.get("what") == "round_done")
+    await database_sync_to_async(finish.night_finish)(night_id=night.pk, actor="host")
+    over = await until(dashboard, lambda m: m["type"] == "snapshot" and m.get("what"))
+    assert over["what"] == "night_over" and over["night"]["state"] == "finished"
+    assert sum(a["amount"] for a in over["awards"]) == over["night"]["pot"]
+    mine = await until(head, lambda m: m["type"] == "snapshot" and m.get("what") == "night_over")
+    assert mine["night"]["state"] == "finished"
+    await close_all(*[s for _, s in phones.values()], dashboard, screen)
+
+
+async def test_a_host_change_to_the_players_sends_every_screen_its_snapshot(host, host_cookie):
+    night = await database_sync_to_async(make_night)(host, players=5, start=False)
+    player = await database_sync_to_async(lambda: night.players.first())()
+    socket = await phone(player)
+    dashboard = await open_socket(f"/ws/nights/{night.pk}/", cookie=host_cookie)
+    await database_sync_to_async(nights.player_rename)(
+        night_id=night.pk, player_id=player.pk, name="Renamed", actor="host"
+    )
+    mine = await until(socket, lambda m: m["type"] == "snapshot")
+    assert mine["what"] == "players" and mine["me"]["name"] == "Renamed"
+    watch = await until(dashboard, lambda m: m["type"] == "snapshot")
+    assert "Renamed" in [p["name"] for p in watch["players"]]
+    assert watch["versions"]["night"] == mine["versions"]["night"]
+    await close_all(socket, dashboard)
+
+
+async def test_an_event_between_a_phones_connect_and_its_snapshot_is_not_lost(night, monkeypatch):
+    """The phone joins its groups first: a roll committed after the phone read its snapshot
+    (and before the snapshot reached it) still arrives as a table event."""
+    players = await database_sync_to_async(seated)(night, 1)
+    row = await database_sync_to_async(table_row)(night, 1)
+    read = consumers.PlayerConsumer.snapshot
+
+    def snapshot_then_a_roll(self):
+        data = read(self)
+        if not getattr(snapshot_then_a_roll, "done", False):
+            snapshot_then_a_roll.done = True
+            play.roll_record(
+                night_id=night.pk, table_number=1, entry="2", client_id="between",
+                actor="t", seen_version=row.version,
+            )  # fmt: skip
+        return data
+
+    monkeypatch.setattr(consumers.PlayerConsumer, "snapshot", snapshot_then_a_roll)
+    socket = await phone(players[0])
+    assert socket.snapshot["table"]["version"] == row.version  # read before the roll
+    event = await until(socket, lambda m: m["type"] == "table")
+    assert event["v"] == row.version + 1 and event["client_id"] == "between"
+    await close_all(socket)
+
+
+async def test_the_heartbeat_carries_the_current_versions(night, host_cookie, settings):
+    settings.LIVE_HEARTBEAT_SECONDS = 0.2
+    players = await database_sync_to_async(seated)(night, 1)
+    socket = await phone(players[0])
+    dashboard = await open_socket(f"/ws/nights/{night.pk}/", cookie=host_cookie)
+    v = socket.snapshot["table"]["version"]
+    await socket.send_json_to(roll("1", v=v, client_id="h1"))
+    await until(socket, lambda m: m["type"] == "result")
+    for each in (socket, dashboard):
+        beat = await until(each, lambda m: m["type"] == "heartbeat")
+        assert beat["versions"]["table:1:1"] == v + 1
+        assert beat["versions"]["night"] == socket.snapshot["versions"]["night"]
+    await close_all(socket, dashboard)
+
+
+def test_the_layers_hold_a_48_player_nights_burst(settings):
+    """A bell on a 48-player night sends a dashboard about 60 messages at once."""
+    from django.conf import settings as live
+
+    assert live.CHANNEL_CAPACITY >= 600
+    layer = live.CHANNEL_LAYERS["default"]
+    assert layer["CONFIG"]["capacity"] == live.CHANNEL_CAPACITY
+
+
+async def test_actions_can_run_on_a_pool_of_database_threads(night, settings):
+    """LIVE_DB_THREADS > 1 (live/db.py): actions on different tables run side by side, and
+    each still reaches its table's phones once, in order."""
+    settings.LIVE_DB_THREADS = 3
+    one = (await database_sync_to_async(seated)(night, 1))[0]
+    two = (await database_sync_to_async(seated)(night, 2))[0]
+    a, b = await phone(one), await phone(two)
+    for n in range(3):
+        va, vb = a.snapshot["table"]["version"] + n, b.snapshot["table"]["version"] + n
+        await a.send_json_to(roll("0", v=va, client_id=f"a{n}"))
+        await b.send_json_to(roll("0", v=vb, client_id=f"b{n}"))
+        for socket, v in ((a, va), (b, vb)):
+            seen = {}
+            while len(seen) < 2:  # the answer and the table event, in either order
+                frame = await until(socket, lambda m: m["type"] in ("result", "table"))
+                seen[frame["type"]] = frame
+            assert seen["result"]["table_version"] == seen["table"]["v"] == v + 1
+    await close_all(a, b)

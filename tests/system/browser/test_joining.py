@@ -1,0 +1,216 @@
+"""Getting guests onto their own page and setting a night up, in real Chromium against a
+real Daphne server: claiming a name the host added, the join code from the big screen,
+pasting a list, the paid toggle, the name-length note, and ending the night early.
+Everything a person must see is checked to be inside the viewport, not merely present."""
+
+import datetime
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from playwright.sync_api import expect
+
+from partynight.models import Night, Player
+from partynight.services import nights
+from tests.system.browser.screenshots import screenshot
+from tests.system.browser.test_host_night import log_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+TV = {"width": 1920, "height": 1080}
+LAPTOP = {"width": 1280, "height": 800}
+
+
+def in_thread(call, *args):
+    """Run a setup step in another thread: the services broadcast with async_to_sync,
+    which cannot run where Playwright's event loop is running."""
+
+    def run():
+        try:
+            return call(*args)
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(run).result()
+
+
+def _planned_night(names):
+    host = get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
+    night = nights.night_create(
+        host=host, name="Friday Bunco", date=datetime.date(2026, 12, 4), seed=5
+    )
+    for name in names:
+        nights.player_add(night_id=night.pk, name=name, actor="host")
+    return night
+
+
+def in_viewport(locator):
+    """The element is visible and its box lies inside the page's viewport."""
+    expect(locator).to_be_visible()
+    box = locator.bounding_box()
+    size = locator.page.viewport_size
+    assert box is not None
+    assert box["x"] >= 0 and box["y"] >= 0, box
+    assert box["x"] + box["width"] <= size["width"] + 1, (box, size)
+    assert box["y"] + box["height"] <= size["height"] + 1, (box, size)
+
+
+def test_a_guest_claims_the_name_the_host_added_and_a_second_phone_cannot(
+    live_server_daphne, browser_context
+):
+    night = in_thread(_planned_night, ["Ann", "Bea", "Cy"])
+    join = f"{live_server_daphne.url}/join/{night.join_token}/"
+    ann_phone = browser_context().new_page()
+    ann_phone.goto(join)
+    in_viewport(ann_phone.get_by_role("heading", name="Find your name"))
+    claim = ann_phone.get_by_role("button", name="Is this you? Ann")
+    in_viewport(claim)
+    screenshot(ann_phone, "join-claim-your-name")
+    claim.click()
+    expect(ann_phone.locator("#me-name")).to_have_text("Ann")
+    assert ann_phone.url.endswith(f"/play/{Player.objects.get(name='Ann').token}/")
+
+    other = browser_context().new_page()
+    other.goto(join)
+    expect(other.get_by_role("button", name="Is this you? Bea")).to_be_visible()
+    expect(other.get_by_role("button", name="Is this you? Ann")).to_have_count(0)
+    other.locator("#name").fill("ann")
+    other.get_by_role("button", name="Join the night").click()
+    error = other.locator("#join-error")
+    in_viewport(error)
+    expect(error).to_contain_text("Ann has already joined on another phone")
+    screenshot(other, "join-name-already-claimed")
+    assert Player.objects.filter(night=night, name__iexact="ann").count() == 1
+
+    # Bea types her name instead of tapping it: she is asked, once.
+    other.locator("#name").fill("Bea")
+    other.get_by_role("button", name="Join the night").click()
+    in_viewport(other.get_by_role("heading", name="Is this you? Bea"))
+    other.get_by_role("button", name="Yes, I am Bea").click()
+    expect(other.locator("#me-name")).to_have_text("Bea")
+    assert Player.objects.filter(night=night, name="Bea").get().claimed
+
+
+def test_the_join_code_on_the_big_screen_typed_on_a_phone(live_server_daphne, browser_context):
+    night = in_thread(_planned_night, ["Ann"])
+    tv = browser_context(viewport=TV).new_page()
+    tv.goto(f"{live_server_daphne.url}/screen/{night.screen_token}/")
+    code = tv.locator("#screen-join-code")
+    in_viewport(code)
+    in_viewport(tv.locator("#join-box .qr svg"))
+    screenshot(tv, "screen-join-code")
+    typed = code.inner_text().strip().lower()
+    assert typed == night.join_code.lower()
+
+    phone = browser_context().new_page()
+    phone.goto(live_server_daphne.url + "/")
+    box = phone.get_by_label("Type the code from the big screen")
+    in_viewport(box)
+    box.fill("zzzzzz" if night.join_code != "ZZZZZZ" else "yyyyyy")
+    phone.get_by_role("button", name="Join", exact=True).click()
+    in_viewport(phone.locator("#code-error"))
+    expect(phone.locator("#code-error")).to_contain_text("No party has the code")
+    phone.get_by_label("Type the code from the big screen").fill(typed)
+    phone.get_by_role("button", name="Join", exact=True).click()
+    expect(phone.get_by_role("button", name="Is this you? Ann")).to_be_visible()
+    phone.locator("#name").fill("Dee")
+    phone.get_by_role("button", name="Join the night").click()
+    expect(phone.locator("#me-name")).to_have_text("Dee")
+    assert Player.objects.get(night=night, name="Dee").claimed
+
+
+def test_the_host_pastes_a_list_adds_one_and_marks_paid_without_reloads(
+    live_server_daphne, browser_context
+):
+    night = in_thread(_planned_night, ["Ann"])
+    page = browser_context(viewport=LAPTOP).new_page()
+    log_in(page, live_server_daphne, "hostess", "pw-for-tests-1")
+    page.goto(f"{live_server_daphne.url}/nights/{night.pk}/")
+    page.get_by_text("Paste a list of names").click()
+    page.get_by_label("One name per line").fill("Bea\nCy\nann\n\nBea\n" + "Z" * 45 + "\nDi")
+    page.get_by_role("button", name="Add everyone").click()
+    report = page.locator("#paste-report")
+    expect(report).to_contain_text("Added 3: Bea, Cy, Di.")
+    expect(report).to_contain_text("Line 3, “ann”: ann is already playing tonight")
+    expect(report).to_contain_text("Line 5, “Bea”: Bea is already playing tonight")
+    expect(report).to_contain_text("at most 40 characters")
+    report.scroll_into_view_if_needed()
+    in_viewport(report)
+    screenshot(page, "planning-paste-a-list")
+    expect(page.locator(".players .name")).to_have_count(4)
+
+    # One at a time: Enter adds, and the cursor is back in the name box for the next.
+    page.locator("#id_name").fill("Eve")
+    page.locator("#id_name").press("Enter")
+    expect(page.locator(".players .name", has_text="Eve")).to_have_count(1)
+    expect(page.locator("#id_name")).to_be_focused()
+    page.keyboard.type("Fay")
+    page.keyboard.press("Enter")
+    expect(page.locator(".players .name", has_text="Fay")).to_have_count(1)
+    expect(page.locator("#id_name")).to_be_focused()
+
+    # The paid toggle: no page load (a marker on the window survives), the pot follows.
+    page.evaluate("window.stillHere = true")
+    toggle = page.get_by_role("button", name="Paid: Ann")
+    expect(toggle).to_have_text("Mark paid")
+    toggle.click()
+    expect(toggle).to_have_text("Paid ✓")
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#paid-status")).to_have_text("Ann paid. Pot: $5.")
+    assert page.evaluate("window.stillHere") is True
+    assert Player.objects.get(night=night, name="Ann").paid
+    toggle.click()
+    expect(toggle).to_have_text("Mark paid")
+    assert page.evaluate("window.stillHere") is True
+    assert not Player.objects.get(night=night, name="Ann").paid
+
+
+def test_a_name_cut_at_the_limit_says_so(live_server_daphne, browser_context):
+    night = in_thread(_planned_night, [])
+    phone = browser_context().new_page()
+    phone.goto(f"{live_server_daphne.url}/join/{night.join_token}/")
+    phone.locator("#name").press_sequentially("Maximiliana Von Trapp-Featherstonehaugh III")
+    note = phone.locator(".limit-note")
+    in_viewport(note)
+    expect(note).to_have_text("That is the longest allowed (40 characters).")
+    assert len(phone.locator("#name").input_value()) == 40
+
+
+def _night_after_one_round():
+    from partynight.services import play
+    from tests.integration.services.test_play_flow import play_round
+
+    night = _planned_night([f"Player {n}" for n in range(1, 9)])
+    Player.objects.filter(night=night).update(paid=True)
+    nights.seats_draw(night_id=night.pk, actor="host")
+    play_round(night, random.Random(4), 1)
+    assert play is not None
+    return Night.objects.get(pk=night.pk)
+
+
+def test_the_host_ends_the_night_early_after_a_confirmation(live_server_daphne, browser_context):
+    night = in_thread(_night_after_one_round)
+    page = browser_context().new_page()  # the host on a phone, as at a real party
+    log_in(page, live_server_daphne, "hostess", "pw-for-tests-1")
+    page.goto(f"{live_server_daphne.url}/nights/{night.pk}/dashboard/")
+    expect(page.locator("#live-status")).to_have_text("Live")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    end = page.get_by_role("link", name="End the night early: award the prizes")
+    in_viewport(end)
+    expect(page.locator("#finish-form")).to_be_hidden()
+    end.click()
+    in_viewport(page.get_by_role("heading", name="End the night now?"))
+    expect(page.locator("#end-early")).to_contain_text("1 round played, 23 still to go")
+    yes = page.get_by_role("button", name="Yes, award the prizes now")
+    in_viewport(yes)
+    screenshot(page, "host-end-early-confirm")
+    yes.click()
+    line = page.locator("#rounds-played")
+    in_viewport(line)
+    expect(line).to_have_text("1 of 24 rounds played (the night ended early).")
+    screenshot(page, "host-results-ended-early")
+    assert Night.objects.get(pk=night.pk).state == "finished"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -1,0 +1,209 @@
+"""A Punto Banco room on two real phones (two Chromium contexts with two players' links) and
+a bot, against a real Daphne server: start, both bet, the coup is dealt, both phones show
+the cards and the new chip counts."""
+
+import datetime
+import json
+import re
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from playwright.sync_api import expect
+
+from games import services
+from games.models import Room
+from partynight.services import nights
+from tests.helpers.servers import start_daphne
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def in_thread(call):
+    """Services broadcast with async_to_sync, which cannot run in Playwright's thread."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(call).result()
+
+
+def _setup():
+    host = get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
+    night = nights.night_create(host=host, name="Cards", date=datetime.date(2026, 12, 4), seed=5)
+    players = [
+        nights.player_add(night_id=night.pk, name=name, actor="host")
+        for name in ("<b>Ann</b>", "Bea")
+    ]
+    room = services.room_open(
+        night_id=night.pk, game="punto_banco", config={"seats": 3}, actor="host", seed=9
+    )
+    for player in players:
+        services.seat_join(room_id=room.pk, player=player)
+    services.seat_add_bot(room_id=room.pk, actor="host")
+    connection.close()
+    return room, players
+
+
+def test_two_phones_and_a_bot_play_a_coup(live_server_daphne, browser_context):
+    room, players = in_thread(_setup)
+    pages = []
+    for player in players:
+        page = browser_context().new_page()
+        page.goto(f"{live_server_daphne.url}/rooms/{room.pk}/play/{player.token}/")
+        expect(page.locator("#conn")).to_have_attribute("data-state", "open")
+        expect(page.locator("#turn")).to_have_text("Waiting for the start")
+        pages.append(page)
+    expect(pages[1].locator("#seats .seat-name").first).to_have_text("<b>Ann</b>")
+    pages[0].locator("#start").click()
+    for page in pages:
+        expect(page.locator("#turn")).to_have_text("Place your bet!")
+        expect(page.locator("#edges")).to_contain_text("Banker 1.0")
+    for page, spot in zip(pages, ("banker", "player"), strict=True):
+        page.locator(".chip", has_text=re.compile(r"^50$")).click()
+        page.locator(f'button[data-action="bet/{spot}"]').click()
+    for page in pages:
+        expect(page.locator("#news")).to_contain_text("Coup 1:")
+        expect(page.locator("#table .card").first).to_be_visible()
+        assert page.locator("#table .card").count() >= 4
+    state = Room.objects.get(pk=room.pk).state
+    assert state["coup_no"] == 1
+    for page in pages:
+        for seat in range(2):
+            row = page.locator("#seats .seat-row").nth(seat)
+            expect(row.locator(".seat-chips")).to_contain_text(f"{state['chips'][seat]:,} chips")
+    delta = state["last_coup"]["chips"]["seats"][0]
+    expect(pages[0].locator("#news")).to_contain_text(f"you {delta:+d}")
+    # The chip counter is labelled, with thousands separated; the result names the winner's
+    # total first ("Banker wins 7 to 4").
+    for seat, page in enumerate(pages):
+        expect(page.locator("#my-chips")).to_have_text(f"Your chips: {state['chips'][seat]:,}")
+        expect(page.locator("#my-chips")).to_be_visible()
+    last = state["last_coup"]
+    totals, winner = last["totals"], last["winner"]
+    if winner == "tie":
+        result = f"Tie at {totals['player']}"
+    else:
+        loser = "player" if winner == "banker" else "banker"
+        result = f"{winner.capitalize()} wins {totals[winner]} to {totals[loser]}"
+    expect(pages[0].locator("#news")).to_contain_text(f"Coup 1: {result}")
+    # Back to the Bunco page in one tap.
+    pages[1].locator("#bunco-link").click()
+    expect(pages[1]).to_have_url(re.compile(rf"/play/{players[1].token}/$"))
+
+
+def _open_room_with_one_seated():
+    host = get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
+    night = nights.night_create(host=host, name="Cards", date=datetime.date(2026, 12, 4), seed=5)
+    ann, bea = (
+        nights.player_add(night_id=night.pk, name=name, actor="host") for name in ("Ann", "Bea")
+    )
+    room = services.room_open(
+        night_id=night.pk, game="punto_banco", config={"seats": 3}, actor="host", seed=9
+    )
+    services.seat_join(room_id=room.pk, player=ann)
+    connection.close()
+    return room, bea, ann
+
+
+def test_a_phone_offers_bots_only_once_it_sits(live_server_daphne, browser_context):
+    room, bea, _ = in_thread(_open_room_with_one_seated)
+    page = browser_context().new_page()
+    page.goto(f"{live_server_daphne.url}/rooms/{room.pk}/play/{bea.token}/")
+    expect(page.locator("#turn")).to_have_text("Pick a seat")
+    sit = page.locator("#seats button", has_text="Sit here").first
+    expect(sit).to_be_in_viewport()
+    expect(page.locator("#seats button", has_text="Add a bot")).to_have_count(0)
+    expect(page.locator("#start")).to_be_hidden()
+    sit.click()
+    expect(page.locator("#turn")).to_have_text("Waiting for the start")
+    add = page.locator("#seats button", has_text="Add a bot").first
+    add.scroll_into_view_if_needed()
+    expect(add).to_be_in_viewport()
+    add.click()
+    expect(page.locator("#seats .seat-name", has_text="Bot")).to_have_count(1)
+
+
+def test_a_seated_phone_fills_the_empty_seats_with_bots_in_one_tap(
+    live_server_daphne, browser_context
+):
+    room, bea, _ = in_thread(_open_room_with_one_seated)
+    page = browser_context().new_page()
+    page.goto(f"{live_server_daphne.url}/rooms/{room.pk}/play/{bea.token}/")
+    expect(page.locator("#fill-bots")).to_be_hidden()  # not seated yet: no lobby
+    page.locator("#seats button", has_text="Sit here").first.click()
+    fill = page.get_by_role("button", name="Fill the empty seats with bots")
+    fill.scroll_into_view_if_needed()
+    expect(fill).to_be_in_viewport()
+    fill.click()
+    expect(page.locator("#seats .seat-name", has_text="Bot")).to_have_count(1)
+    expect(page.locator("#seats button", has_text="Sit here")).to_have_count(0)
+    expect(fill).to_be_hidden()  # nothing left to fill
+    page.locator("#start").click()
+    expect(page.locator("#turn")).to_have_text("Place your bet!")
+
+
+def test_other_phones_follow_a_sit_and_a_leave_without_a_resync(
+    live_server_daphne, browser_context
+):
+    """Bea sits, then leaves: her phone and Ann's follow each change from the frames the
+    server pushes, one version at a time (no gap, so no phone ever asks for a resync)."""
+    room, bea, ann = in_thread(_open_room_with_one_seated)
+    pages, sent = {}, []
+    for name, player in (("ann", ann), ("bea", bea)):
+        page = browser_context().new_page()
+        page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(frame)))
+        page.goto(f"{live_server_daphne.url}/rooms/{room.pk}/play/{player.token}/")
+        expect(page.locator("#conn")).to_have_attribute("data-state", "open")
+        pages[name] = page
+    expect(pages["bea"].locator("#turn")).to_have_text("Pick a seat")
+    pages["bea"].locator("#seats button", has_text="Sit here").first.click()
+    for page in pages.values():
+        expect(page.locator("#seats .seat-name").nth(1)).to_have_text(re.compile("^Bea"))
+    expect(pages["bea"].locator("#turn")).to_have_text("Waiting for the start")
+    pages["bea"].locator("#seats button", has_text="Leave").click()
+    expect(pages["bea"].locator("#turn")).to_have_text("Pick a seat")
+    for page in pages.values():
+        expect(page.locator("#seats .seat-name").nth(1)).to_have_text("Empty seat")
+    assert sent and not [frame for frame in sent if "resync" in str(frame)]
+
+
+def test_a_phone_that_lost_a_room_frame_catches_up_at_the_heartbeat(
+    django_db_setup, browser_context, tmp_path
+):
+    """Ann's phone loses the frame of Bea sitting down without an error (dropped on its
+    websocket; nothing follows, so no gap shows): the room heartbeat carries the newer
+    version and live.js resyncs, so Bea appears on Ann's phone anyway."""
+    # A beat every 4 s: live.js checks a beat's versions 3 s after it, unless another comes.
+    server = start_daphne(tmp_path, "heartbeat", LIVE_HEARTBEAT_SECONDS="4")
+    try:
+        room, bea, ann = in_thread(_open_room_with_one_seated)
+        seen, dropped = [], []
+
+        def lose_the_first_room_frame(ws):
+            to_server = ws.connect_to_server()
+
+            def from_server(message):
+                kind = json.loads(message)["type"]
+                if kind == "room" and not dropped:
+                    dropped.append(message)
+                    return
+                seen.append(kind)
+                ws.send(message)
+
+            to_server.on_message(from_server)
+
+        phones = []
+        for player in (ann, bea):
+            page = browser_context().new_page()
+            if player is ann:
+                page.route_web_socket(re.compile(r"/ws/rooms/"), lose_the_first_room_frame)
+            page.goto(f"{server.url}/rooms/{room.pk}/play/{player.token}/")
+            expect(page.locator("#conn")).to_have_attribute("data-state", "open")
+            phones.append(page)
+        phones[1].locator("#seats button", has_text="Sit here").first.click()
+        expect(phones[1].locator("#turn")).to_have_text("Waiting for the start")
+        bea_there = phones[0].locator("#seats .seat-name", has_text="Bea")
+        expect(bea_there).to_be_in_viewport(timeout=15_000)
+        assert dropped and "heartbeat" in seen and seen.count("snapshot") == 2, (seen, dropped)
+    finally:
+        server.process.terminate()
+        server.process.wait(timeout=10)

@@ -1,0 +1,149 @@
+"""Russian Bank on a real phone (Chromium, 390 x 844) against the bot, on a real Daphne
+server: the person is refused an illegal build with the rule shown in view, loads the bot's
+waste, sees the compulsory fill outlined, ends the turn; the bot opens its turn with the
+compulsory reserve-to-foundation move. Screenshots go to tests/screenshots/."""
+
+import datetime
+import re
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from playwright.sync_api import expect
+
+from games import services
+from games.models import Room, RoomAction
+from partynight.services import nights
+from tests.unit.games.test_russian_bank import position
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+
+
+def in_thread(call):
+    """Services broadcast with async_to_sync, which cannot run in Playwright's thread."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(call).result()
+
+
+# Ann (seat 0) to play; the bot's reserve shows 2S over a foundation holding the ace.
+TABLE = {
+    "h0": "TH", "h1": "JD", "h2": "6D", "h3": "KS", "h4": "9S", "h5": "QH", "h6": "4C",
+    "h7": "8H", "f0": "AS", "r0": "3H 7C", "k0": "5H KH 9D", "r1": "QC 2S", "w1": "5D",
+    "k1": "2H 2H 5S 5S 4H 8C",
+}  # fmt: skip
+
+
+def _setup():
+    host = get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
+    night = nights.night_create(host=host, name="Cards", date=datetime.date(2026, 12, 4), seed=5)
+    ann = nights.player_add(night_id=night.pk, name="Ann", actor="host")
+    room = services.room_open(night_id=night.pk, game="russian_bank", actor="host", seed=9)
+    services.seat_join(room_id=room.pk, player=ann, seat=0)
+    services.seat_add_bot(room_id=room.pk, seat=1, actor="host")
+    services.room_start(room_id=room.pk, actor="host")
+    Room.objects.filter(pk=room.pk).update(state=position(**TABLE), version=50)
+    RoomAction.objects.filter(room=room).delete()
+    connection.close()
+    return room, ann
+
+
+def pile(page, name):
+    return page.locator(f'#table [data-pile="{name}"]')
+
+
+def test_a_person_against_the_bot(live_server_daphne, browser_context):
+    SHOTS.mkdir(exist_ok=True)
+    room, ann = in_thread(_setup)
+    page = browser_context().new_page()
+    page.goto(f"{live_server_daphne.url}/rooms/{room.pk}/play/{ann.token}/")
+    expect(page.locator("#conn")).to_have_attribute("data-state", "open")
+    expect(page.locator("#turn")).to_contain_text("Your turn")
+    for name in ("r1", "w1", "k1", "f0", "h0", "h7", "r0", "k0"):  # their side, middle, yours
+        expect(pile(page, name)).to_be_visible()
+    assert pile(page, "r1").bounding_box()["y"] < pile(page, "f0").bounding_box()["y"]
+    assert pile(page, "h7").bounding_box()["y"] < pile(page, "r0").bounding_box()["y"]
+    expect(pile(page, "r1")).to_contain_text("Reserve 2")
+
+    # An illegal build: the red 10 onto the red jack. Refused, the rule in view.
+    pile(page, "h0").click()
+    expect(pile(page, "h0")).to_have_attribute("aria-pressed", "true")
+    pile(page, "h1").click()
+    say = page.locator("#rb-say")
+    expect(say).to_contain_text("The 10♥ cannot go on the J♦: two red cards.")
+    expect(say).to_be_in_viewport()
+    page.screenshot(path=str(SHOTS / "russian_bank_refused.png"))
+    expect(pile(page, "h1")).not_to_contain_text("10♥")
+
+    # Load the bot's waste: the 6♦ onto its 5♦.
+    pile(page, "h2").click()
+    pile(page, "w1").click()
+    expect(pile(page, "w1")).to_contain_text("6♦")
+    expect(pile(page, "w1")).to_contain_text("Waste 2")
+
+    # House 3 is empty now: the reserve must fill it before a hand card is turned.
+    expect(page.locator("#turn")).to_contain_text("Fill the empty house from your reserve")
+    expect(pile(page, "r0")).to_have_class(re.compile(r"\bmust\b"))
+    page.locator('button[data-action="turn"]').click()
+    expect(say).to_contain_text("Fill the empty house")
+    pile(page, "r0").click()
+    pile(page, "h2").click()
+    expect(pile(page, "h2")).to_contain_text("7♣")
+
+    # Turn the 9♦: nowhere to play it, so it goes to the waste and the bot plays.
+    page.locator('button[data-action="turn"]').click()
+    expect(pile(page, "t0")).to_contain_text("9♦")
+    page.locator('button[data-action="move"]').click()
+    expect(pile(page, "f0")).to_contain_text("2♠")  # the bot's compulsory first move
+    expect(page.locator("#turn")).to_contain_text("Your turn")
+    page.screenshot(path=str(SHOTS / "russian_bank_after_bot.png"), full_page=True)
+    bot = [a.action for a in RoomAction.objects.filter(room=room, by="bot").order_by("seq")]
+    assert bot[0] == {"type": "move", "from": "r1", "to": "f0"}
+    assert bot[-1]["to"] == "w1"  # and its turn ended on its waste
+
+
+def _setup_stop():
+    host = get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
+    night = nights.night_create(host=host, name="Cards", date=datetime.date(2026, 12, 4), seed=5)
+    people = [nights.player_add(night_id=night.pk, name=n, actor="host") for n in ("Ann", "Bea")]
+    config = {"mode": "stop"}
+    room = services.room_open(night_id=night.pk, game="russian_bank", config=config, actor="h")
+    for seat, person in enumerate(people):
+        services.seat_join(room_id=room.pk, player=person, seat=seat)
+    services.room_start(room_id=room.pk, actor="host")
+    table = {"h0": "JD", "h1": "TH", "h2": "9S", "k0": "4C 5C", "k1": "KC QC", "r0": "8D 3C"}
+    Room.objects.filter(pk=room.pk).update(state=position(mode="stop", **table), version=50)
+    RoomAction.objects.filter(room=room).delete()
+    connection.close()
+    return room, people
+
+
+def test_stop_mode_the_opponent_stops_a_fault_and_the_big_screen_shows_it(
+    live_server_daphne, browser_context
+):
+    room, people = in_thread(_setup_stop)
+    ann, bea = (browser_context().new_page() for _ in people)
+    for page, person in ((ann, people[0]), (bea, people[1])):
+        page.goto(f"{live_server_daphne.url}/rooms/{room.pk}/play/{person.token}/")
+        expect(page.locator("#conn")).to_have_attribute("data-state", "open")
+    screen = browser_context(viewport={"width": 1280, "height": 900}).new_page()
+    screen.goto(f"{live_server_daphne.url}/rooms/screen/{room.screen_token}/")
+    expect(screen.locator('#table [data-pile="r0"]')).to_contain_text("3♣")
+    pile(ann, "h1").click()  # a red 10 on a red jack: in Stop! mode the move stands
+    pile(ann, "h0").click()
+    expect(pile(bea, "h0")).to_contain_text("10♥")
+    stop = bea.locator("#rb-stop")
+    expect(stop).to_be_in_viewport()
+    expect(bea.locator(".rb-count")).to_have_text(re.compile(r"^(10|9|8|7) s$"))
+    expect(ann.locator("#rb-stop")).to_have_count(0)
+    bea.screenshot(path=str(SHOTS / "russian_bank_stop.png"))
+    stop.click()
+    expect(pile(bea, "h0")).not_to_contain_text("10♥")
+    expect(bea.locator("#rb-say")).to_contain_text("You called Stop! Taken back: The 10♥ cannot")
+    expect(ann.locator("#rb-say")).to_contain_text("Bea called Stop!")
+    expect(bea.locator("#turn")).to_contain_text("Your turn")
+    expect(screen.locator('#table [data-pile="h1"]')).to_contain_text("10♥")
+    state = Room.objects.get(pk=room.pk).state
+    assert state["stops"][0]["right"] is True and state["board"]["turn"] == 1

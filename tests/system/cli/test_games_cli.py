@@ -1,0 +1,161 @@
+"""The games' command lines in a subprocess (`python -m games.play ...` and the baccarat
+edge command): records that replay, traces, text output and refusals in words."""
+
+import json
+import random
+import subprocess
+import sys
+from collections import Counter
+
+from games.engines import ENGINES, get_engine, replay
+from games.engines.burraco import ENGINE as BURRACO
+from games.engines.cards import deck
+from games.engines.russian_bank import ENGINE as RUSSIAN_BANK
+from games.play import describe, play
+
+BC = get_engine("bunco_cards")
+
+
+def test_the_cli_plays_a_game_and_traces_every_state():
+    out = subprocess.run(
+        [sys.executable, "-m", "games.play", "bunco_cards", "--seed", "5", "--seats", "5"]
+        + ["--bots", "5", "--json", "--trace"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    record = json.loads(out.stdout)
+    assert record["config"]["seats"] == 5 and record["bots"] == [0, 1, 2, 3, 4]
+    assert len(record["trace"]) == len(record["actions"])
+    state = BC.new_state(record["config"], random.Random(5))
+    for step, traced in zip(record["actions"], record["trace"], strict=True):
+        state = BC.apply(state, step["seat"], step["action"])
+        assert state == traced
+    assert BC.result(state) == record["result"]
+    text = subprocess.run(
+        [sys.executable, "-m", "games.play", "bunco_cards", "--seed", "5", "--seats", "5"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "deal  1: seat" in text and f"winner seat {record['result']['winner']}" in text
+
+
+def test_the_cli_refuses_chip_options_in_words():
+    out = subprocess.run(
+        [sys.executable, "-m", "games.play", "bunco_cards", "--styles", "10"],
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 2 and "baccarat games only" in out.stderr
+    out = subprocess.run(
+        [sys.executable, "-m", "games.play", "bunco_cards", "--coups", "10"],
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 2 and "Unknown setting: max_coups." in out.stderr
+
+
+def burraco(*args):
+    out = subprocess.run(
+        [sys.executable, "-m", "games.play", "burraco", *args],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return out.stdout
+
+
+def test_cli_json_record_has_each_hands_breakdown_and_replays():
+    record = json.loads(burraco("--seed", "4", "--seats", "4", "--bots", "4", "--json"))
+    assert record["bots"] == [0, 1, 2, 3] and record["config"]["target"] == 2005
+    state = replay("burraco", record["config"], 4, record["actions"])
+    assert BURRACO.is_over(state) and BURRACO.result(state) == record["result"]
+    assert record["result"]["hands"] == state["history"]
+    for hand in record["result"]["hands"]:
+        for row in hand["sides"]:
+            parts = ("melded", "burraco_bonus", "closing", "in_hand", "pozzetto")
+            assert row["total"] == sum(row[k] for k in parts)
+            assert set(row) >= {"burracos", "hand_cards", "seats"}
+    assert max(record["result"]["scores"]) >= 2005
+
+
+def test_describe_and_text_output():
+    text = burraco("--seed", "2", "--seats", "3")
+    assert text.startswith("burraco seed 2:") and "winners" in text and "hand  1" in text
+    assert describe(play("burraco", {"seats": 2, "max_hands": 1}, seed=1)).count("\nhand ") == 1
+
+
+def test_edge_command_prints_the_three_edges():
+    out = subprocess.run(
+        [sys.executable, "-m", "games.engines.baccarat", "edge", "--decks", "8"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stderr == ""
+    lines = dict(line.split() for line in out.stdout.splitlines())
+    assert lines == {"player": "1.24%", "banker": "1.06%", "tie": "14.36%"}
+
+
+def test_cli_prints_a_replayable_json_record():
+    out = subprocess.run(
+        [sys.executable, "-m", "games.play", "chemin_de_fer", "--seed", "5", "--seats", "4"]
+        + ["--bots", "3", "--json", "--coups", "10"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    record = json.loads(out.stdout)
+    assert record["bots"] == [0, 1, 2] and record["config"]["seats"] == 4
+    state = replay(record["game"], record["config"], record["seed"], record["actions"])
+    assert ENGINES["chemin_de_fer"].result(state) == record["result"]
+
+
+def test_cli_refuses_more_bots_than_seats():
+    out = subprocess.run(
+        [sys.executable, "-m", "games.play", "punto_banco", "--seats", "2", "--bots", "3"],
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 2 and "--bots" in out.stderr
+
+
+def test_the_cli_plays_a_match_with_a_trace_that_replays():
+    out = subprocess.run(
+        [sys.executable, "-m", "games.play", "russian_bank", "--seed", "3", "--bots", "2"]
+        + ["--json", "--trace", "--target", "60"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    record = json.loads(out.stdout)
+    assert record["config"] == {"seats": 2, "target": 60, "mode": "enforce"}
+    assert record["bots"] == [0, 1] and record["styles"] == ["steady", "casual"]
+    state = replay("russian_bank", record["config"], 3, record["actions"])
+    assert RUSSIAN_BANK.is_over(state) and RUSSIAN_BANK.result(state) == record["result"]
+    assert max(record["result"]["scores"]) >= 60
+    assert len(record["trace"]) == len(record["actions"])
+    for step in record["trace"][:: max(1, len(record["trace"]) // 50)]:
+        cards = [c for pile in step["piles"].values() for c in pile.split()]
+        assert Counter(cards) == Counter(deck() * 2)  # every pile, all 104 cards
+    assert set(record["trace"][0]["piles"]) == {
+        *(f"{kind}{seat}" for kind in "rkwt" for seat in (0, 1)),
+        *(f"{kind}{i}" for kind in "hf" for i in range(8)),
+    }
+    final = record["trace"][-1]["piles"]
+    assert final == RUSSIAN_BANK.trace(state)["piles"]
+
+
+def test_the_record_in_words_and_in_stop_mode():
+    record = play("russian_bank", {"mode": "stop", "target": 1}, seed=4)
+    assert record["config"]["mode"] == "stop" and "trace" not in record
+    assert {a["action"]["type"] for a in record["actions"]} >= {"move", "turn", "no_stop"}
+    text = describe(record)
+    assert "game  1: seat" in text and "wins" in text and "scores [" in text
+    bad = subprocess.run(
+        [sys.executable, "-m", "games.play", "russian_bank", "--mode", "lax"],
+        capture_output=True,
+        text=True,
+    )
+    assert bad.returncode == 2 and "The mode is enforce" in bad.stderr

@@ -1,0 +1,89 @@
+"""Redis restarted mid-round (SIGKILL, then started again on the same port): the phones
+reconnect and resync; no roll is lost or doubled."""
+
+import os
+import shutil
+import signal
+import subprocess
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from partynight.models import Event
+from tests.helpers.servers import free_port, start_daphne
+from tests.system.browser.test_phones import open_phones, pad, seated, start_night
+from tests.system.faults.test_restart import expect_scores
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def start_redis(port: int, tmp_path) -> subprocess.Popen:
+    process = subprocess.Popen(
+        [
+            "redis-server",
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(tmp_path),
+        ],
+        stdout=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 10
+    while (
+        subprocess.run(
+            ["redis-cli", "-p", str(port), "ping"], capture_output=True, text=True
+        ).stdout.strip()
+        != "PONG"
+    ):
+        if time.monotonic() > deadline:
+            raise RuntimeError("redis-server did not start")
+        time.sleep(0.05)
+    return process
+
+
+@pytest.fixture
+def server_on_own_redis(tmp_path):
+    if not shutil.which("redis-server"):
+        if os.environ.get("CI"):
+            pytest.fail("the Redis restart test must run in CI: redis-server is missing")
+        pytest.skip("needs redis-server (apt-get install redis-server)")
+    port = free_port()
+    redis = [start_redis(port, tmp_path)]
+    server = start_daphne(tmp_path, "on-own-redis", REDIS_URL=f"redis://127.0.0.1:{port}/0")
+    yield server, port, redis
+    server.process.terminate()
+    server.process.wait(timeout=10)
+    for process in redis:
+        process.kill()
+        process.wait(timeout=10)
+
+
+def test_phones_resync_after_redis_restarts(server_on_own_redis, tmp_path, browser_context):
+    server, port, redis = server_on_own_redis
+    night = start_night(4)
+    players = seated(night, 1)
+    pages = open_phones(server, browser_context, players)
+    pad(pages[0], "1").click()
+    expect_scores(pages, 1, 0)
+
+    redis[0].send_signal(signal.SIGKILL)
+    redis[0].wait(timeout=10)
+    pad(pages[2], "2").click()  # recorded in the database; its broadcast cannot go out
+    for page in pages:
+        expect(page.locator("#conn")).to_have_attribute("data-state", "offline")
+    redis.append(start_redis(port, tmp_path))
+    for page in pages:
+        expect(page.locator("#conn")).to_have_text("Live", timeout=20_000)
+    expect_scores(pages, 3, 0)
+    pad(pages[3], "0").click()  # and play goes on: the dice pass to seat 1
+    expect(pages[1].locator("#headline")).to_have_text("Your turn: roll the dice!")
+    for page in (pages[0], pages[2], pages[3]):
+        expect(page.locator("#headline")).to_contain_text(players[1].name)
+    assert Event.objects.filter(night=night, kind="roll").count() == 3

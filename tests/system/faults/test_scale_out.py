@@ -1,0 +1,92 @@
+"""Several Daphne processes share the database and the Redis channel layer: a phone on one
+and the screens on another see each other's rolls and the bell."""
+
+import asyncio
+import datetime
+import json
+import os
+import socket
+import uuid
+
+import pytest
+import websockets
+from django.contrib.auth import get_user_model
+
+from partynight.services import nights, play
+from tests.helpers.servers import origin_of, start_daphne
+
+pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
+
+REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
+
+
+def redis_reachable() -> bool:
+    host_port = REDIS_URL.split("//", 1)[1].split("/", 1)[0]
+    host, _, port = host_port.rpartition(":")
+    try:
+        socket.create_connection((host, int(port)), timeout=0.5).close()
+        return True
+    except OSError:
+        return False
+
+
+@pytest.fixture
+def two_servers(tmp_path):
+    if not redis_reachable():
+        if os.environ.get("CI"):
+            pytest.fail(f"scale-out tests must run in CI: no Redis at {REDIS_URL}")
+        pytest.skip(f"needs Redis at {REDIS_URL} (several processes share its channel layer)")
+    prefix = f"scale-{uuid.uuid4().hex[:8]}"
+    servers = [
+        start_daphne(tmp_path, f"web{i}", REDIS_URL=REDIS_URL, CHANNEL_PREFIX=prefix)
+        for i in (1, 2)
+    ]
+    yield servers
+    for server in servers:
+        server.process.terminate()
+        server.process.wait(timeout=10)
+
+
+def started_night():
+    host = get_user_model().objects.create_user("scale-host")
+    night = nights.night_create(host=host, name="Two servers", date=datetime.date(2026, 12, 1))
+    for name in ("Ann", "Bea", "Cat", "Dot"):
+        nights.player_add(night_id=night.pk, name=name, actor="test")
+    nights.seats_draw(night_id=night.pk, actor="test")
+    play.round_start(night_id=night.pk, number=1, actor="test")
+    night.refresh_from_db()
+    return night
+
+
+async def frames_until(sock, predicate, timeout=10):
+    while True:
+        frame = json.loads(await asyncio.wait_for(sock.recv(), timeout))
+        if predicate(frame):
+            return frame
+
+
+async def play_across(first, second, night, tokens):
+    phone_a = await websockets.connect(f"{first}/ws/play/{tokens[0]}/", origin=origin_of(first))
+    phone_b = await websockets.connect(f"{second}/ws/play/{tokens[1]}/", origin=origin_of(second))
+    screen = await websockets.connect(
+        f"{second}/ws/screen/{night.screen_token}/", origin=origin_of(second)
+    )
+    for sock in (phone_a, phone_b, screen):
+        await frames_until(sock, lambda f: f["type"] == "snapshot")
+    await phone_a.send(json.dumps({"type": "roll", "entry": "2", "client_id": "x1"}))
+    for sock in (phone_b, screen):
+        event = await frames_until(sock, lambda f: f["type"] == "table")
+        assert event["roll"]["points"] == 2
+    await phone_a.send(json.dumps({"type": "roll", "entry": "bunco", "client_id": "x2"}))
+    for sock in (phone_b, screen):
+        bell = await frames_until(sock, lambda f: f.get("what") == "bell")
+        assert bell["bell"]["reason"] == "bunco"
+    for sock in (phone_a, phone_b, screen):
+        await sock.close()
+
+
+def test_a_phone_on_one_process_and_screens_on_another_share_rolls_and_the_bell(two_servers):
+    night = started_night()
+    tokens = [s.player.token for s in night.rounds.get().tables.get().seat_rows.all()]
+    first, second = (server.ws_url for server in two_servers)
+    asyncio.run(play_across(first, second, night, tokens))
