@@ -44,7 +44,8 @@ def test_the_form_opens_a_bunco_room_with_our_settings(client, players):
 def test_other_games_keep_the_shared_page(client, players, open_room):
     room = open_room(game="punto_banco", seats=2)
     page = client.get(f"/rooms/{room.pk}/play/{players[0].token}/").content.decode()
-    assert "js/room.js" in page and "games/" not in page.split("js/room.js")[0].split("<main")[1]
+    script = "js/pages/room.js"
+    assert script in page and "games/" not in page.split(script)[0].split("<main")[1]
 
 
 def test_a_room_of_people_and_bots_plays_and_replays(open_room, players):

@@ -32,7 +32,7 @@ def test_the_results_link_needs_no_login_and_shows_standings_and_prizes(client, 
         assert award.name.replace("'", "&#x27;") in page
     standings = page.split('id="standings"')[1]
     assert standings.count("<tr>") == 1 + 6  # the header and six players, no ghosts
-    assert 'id="copy-summary"' in page and "js/results.js" in page  # the copy button's code
+    assert 'id="copy-summary"' in page and "js/pages/results.js" in page  # the copy button's code
     assert "Download PDF" not in page and reverse("host:night", args=[night.pk]) not in page
 
 

@@ -34,9 +34,9 @@ def test_a_new_night_defaults_to_today(host_client):
 def test_name_boxes_carry_their_limit_and_the_note_script(host_client, host):
     night = make_night(host)
     page = host_client.get(reverse("host:night", args=[night.pk])).content.decode()
-    assert 'maxlength="40"' in page and "js/fields.js" in page
+    assert 'maxlength="40"' in page and "js/lib/fields.js" in page
     join = host_client.get(reverse("phone:join", args=[night.join_token])).content.decode()
-    assert 'maxlength="40"' in join and "js/fields.js" in join
+    assert 'maxlength="40"' in join and "js/lib/fields.js" in join
 
 
 def test_the_rooms_page_shows_each_players_real_link(host_client, host):

@@ -37,7 +37,7 @@ def test_the_play_page_renders_for_a_players_link(client, night):
     assert "Ann &lt;script&gt;" in html and "<script>" not in html.replace(
         '<script src="', ""
     ).replace("</script>", "")
-    assert "js/live.js" in html and "js/phone.js" in html
+    assert "js/lib/live.js" in html and "js/pages/phone.js" in html
     for entry in ("0", "1", "2", "mini", "bunco", "wipeout"):
         assert f'data-entry="{entry}"' in html
 
@@ -115,7 +115,7 @@ def test_the_whole_phone_page_is_under_60_kb(client, night):
     player = night.players.get()
     html = client.get(f"/play/{player.token}/").content
     assets = re.findall(rb'(?:src|href)="/static/([^"]+)"', html)
-    assert {a.decode() for a in assets} >= {"css/phone.css", "js/live.js", "js/phone.js"}
+    assert {a.decode() for a in assets} >= {"css/phone.css", "js/lib/live.js", "js/pages/phone.js"}
     sizes = {a.decode(): Path(finders.find(a.decode())).stat().st_size for a in assets}
     total = len(html) + sum(sizes.values())
     print(

@@ -6,10 +6,10 @@
  * re-derived here. Names only ever go in through textContent. */
 (function () {
   "use strict";
-  const root = document.getElementById("live");
+  const { $, el } = PartyDom;
+  const root = $("live");
   const host = root.dataset.mode === "host";
-  let state = JSON.parse(document.getElementById("snapshot").textContent);
-  const $ = (id) => document.getElementById(id);
+  let state = JSON.parse($("snapshot").textContent);
 
   const BELL_REASONS = { target: "a team reached the target", bunco: "a Bunco", host: "rung by the host" };
   const LEADER_NAMES = {
@@ -19,21 +19,6 @@
     fifty_fifty: "50/50",
     most_losses: "Most losses",
   };
-
-  /* el("p", {class: "x"}, "text", child, ...): a DOM node; strings become text nodes. */
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    Object.entries(attrs || {}).forEach(([key, value]) => {
-      if (value === null || value === undefined || value === false) return;
-      if (key === "onclick") node.addEventListener("click", value);
-      else node.setAttribute(key, value === true ? "" : value);
-    });
-    children.flat().forEach((child) => {
-      if (child === null || child === undefined || child === false) return;
-      node.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
-    });
-    return node;
-  }
 
   function names() {
     const map = {};

@@ -4,7 +4,7 @@
  * Everything is drawn with textContent. */
 (function () {
   "use strict";
-  const $ = (id) => document.getElementById(id);
+  const { $, say } = PartyDom;
   const app = $("app");
   const path = app.dataset.ws;
   const ENTRY_WORDS = { 0: "0", 1: "1 match", 2: "2 matches", mini: "mini Bunco", bunco: "Bunco", wipeout: "wipeout" };
@@ -17,9 +17,6 @@
   let conn = null;
   let audio = null;
 
-  function say(id, text) {
-    $(id).textContent = text == null ? "" : String(text);
-  }
   function show(id, on) {
     $(id).hidden = !on;
   }

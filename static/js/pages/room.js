@@ -1,10 +1,10 @@
 /* A card room on a phone or the big screen (docs/rooms.md). Draws the server's frame for
  * this seat: the cards (rank + suit, red or black), totals, whose choice it is, what just
  * happened, chips, and one button per legal action. Names and everything from the server
- * go through textContent. The websocket client is PartyLive (static/js/live.js). */
+ * go through textContent. The websocket client is PartyLive (static/js/lib/live.js). */
 (function () {
   "use strict";
-  const $ = (id) => document.getElementById(id);
+  const { $, say, el } = PartyDom;
   const app = $("app");
   const screen = app.dataset.mode === "screen";
   const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -14,17 +14,8 @@
   let amount = null; // the chip size picked for bets, stakes and banks
   let conn = null;
 
-  function el(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text != null) node.textContent = String(text);
-    return node;
-  }
   function fill(id, nodes) {
     $(id).replaceChildren(...nodes);
-  }
-  function say(id, text) {
-    $(id).textContent = text == null ? "" : String(text);
   }
   function nameOf(seat) {
     const s = frame.room.seats[seat];

@@ -1,0 +1,34 @@
+/* PartyDom: the DOM helpers the page scripts share (a classic script, like live.js: pages
+ * and the card games' scripts read window.PartyDom). Text only ever goes in as text nodes
+ * or textContent, never as HTML. */
+(function () {
+  "use strict";
+
+  const $ = (id) => document.getElementById(id);
+
+  function say(id, text) {
+    $(id).textContent = text == null ? "" : String(text);
+  }
+
+  /* el("p", "class names", "text", child, ...) or el("p", {class: "x", onclick: fn}, ...):
+   * a DOM node. Strings and numbers become text; null, undefined and false are skipped. */
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    if (typeof attrs === "string") {
+      if (attrs) node.className = attrs;
+    } else {
+      Object.entries(attrs || {}).forEach(([key, value]) => {
+        if (value === null || value === undefined || value === false) return;
+        if (key === "onclick") node.addEventListener("click", value);
+        else node.setAttribute(key, value === true ? "" : value);
+      });
+    }
+    children.flat().forEach((child) => {
+      if (child === null || child === undefined || child === false) return;
+      node.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
+    });
+    return node;
+  }
+
+  window.PartyDom = { $, say, el };
+})();
