@@ -10,10 +10,8 @@ import time
 
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.conf import settings
-from django.core.cache import cache
 
-from live import broadcast, db, limits
+from live import broadcast, db, limits, ticks
 from live.errors import ServiceError
 from live.messages import MessageError, usable_client_id
 
@@ -62,7 +60,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
     actions: tuple[str, ...] = ()
     refusal = "This link is not valid."
     slots: tuple = ()  # the socket slots leased in the cache
-    lease = heartbeat = resync_later = None  # the tasks this consumer started
+    resync_later = None  # the task this consumer started
     resync_every = 0.0  # seconds between the snapshots a client may ask for (screens: 1)
     next_resync = 0.0
     groups_joined: set = frozenset()
@@ -71,7 +69,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
     async def __call__(self, scope, receive, send):
         """Whatever ends this consumer gives back what it holds: a normal close, a crash in
         connect, or Daphne killing it for taking too long to shut down (then disconnect()
-        never runs: without this its renewer kept the socket slot for good, and a crashed
+        never runs: without this its slots stayed renewed for good, and a crashed
         consumer stayed in the open-socket set, growing the process)."""
         try:
             await super().__call__(scope, receive, send)
@@ -82,10 +80,11 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
                 asyncio.ensure_future(self.give_back())
 
     def stop_tasks(self):
-        """Cancel what this consumer started (synchronous: it may run in a cancelled task)."""
-        for task in (self.lease, self.heartbeat, self.resync_later):
-            if task:
-                task.cancel()
+        """Stop what runs for this consumer (synchronous: it may run in a cancelled task)."""
+        ticks.leases.discard(self)
+        ticks.heartbeats.discard(self)
+        if self.resync_later:
+            self.resync_later.cancel()
 
     async def give_back(self):
         slots, groups = self.slots, self.groups_joined
@@ -112,11 +111,11 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             if slot:  # "": the cache is down, no limit
                 self.slots += (slot,)
         if self.slots:
-            self.lease = asyncio.ensure_future(self.renew_lease())
+            ticks.leases.add(self, self.slots)
         await self.send_snapshot()
         key = self.versions_key()
         if key is not None:
-            self.heartbeat = asyncio.ensure_future(self.beat(key))
+            ticks.heartbeats.add(self, key)
 
     async def refuse(self, code, message, close):
         await self.send_json({"type": "error", "code": code, "message": message}, close=close)
@@ -132,21 +131,6 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
     def versions_key(self):
         """The cache key of the current versions the heartbeat carries (None: no heartbeat)."""
         return None
-
-    async def renew_lease(self):
-        while True:
-            await asyncio.sleep(limits.SOCKET_LEASE / 3)
-            for slot in self.slots:
-                await cached(limits.socket_renew)(slot)
-
-    async def beat(self, key):
-        """Every few seconds the current versions (from the cache the services fill after
-        each commit): a client behind them missed a message and asks for a resync."""
-        while True:
-            await asyncio.sleep(settings.LIVE_HEARTBEAT_SECONDS)
-            versions = await cached(cache.get)(key)
-            if versions:
-                await self.send_json({"type": "heartbeat", "versions": versions})
 
     async def disconnect(self, code):
         self.stop_tasks()

@@ -12,7 +12,7 @@ from django.test import Client
 from config.asgi import application
 from games import selectors as room_selectors
 from games.consumers import RoomScreenConsumer
-from live import consumers, limits
+from live import consumers, limits, ticks
 from partynight.consumers import WatchConsumer
 from partynight.services import play, snapshots
 from tests.helpers.hostile import make_night
@@ -57,7 +57,7 @@ async def test_a_killed_consumer_gives_back_its_slot_and_stops_renewing(setup):
         if not consumers._open_sockets and not any(c.slots for c in killed):
             break
     assert not consumers._open_sockets
-    assert all(c.lease.done() and not c.slots and not c.groups_joined for c in killed)
+    assert not any(c in ticks.leases.members or c.slots or c.groups_joined for c in killed)
     again = [await open_socket(path) for path in paths]  # all five slots are free again
     for socket in again:
         assert (await socket.receive_json_from(timeout=WAIT))["type"] == "snapshot"

@@ -1,0 +1,69 @@
+"""What every open socket needs now and then, done once a tick for the whole process: the
+heartbeat (one cache read of every versions key the process's sockets watch) and the
+renewal of their socket slots. A task and a cache call per socket cost a 100-night process
+about 80 thread hops a second, on the cores its rolls need (bench/live.py)."""
+
+import asyncio
+import logging
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.cache import cache
+
+from live import limits
+
+logger = logging.getLogger(__name__)
+
+
+class Tick:
+    """Calls `tick(members)` every `seconds()` while any consumer is a member: one task per
+    process (per event loop: each test has its own)."""
+
+    def __init__(self, seconds, tick):
+        self.seconds, self.tick = seconds, tick
+        self.members: dict = {}  # consumer -> what the tick needs of it
+        self.task: asyncio.Task | None = None
+
+    def add(self, consumer, value) -> None:
+        self.members[consumer] = value
+        loop = asyncio.get_running_loop()
+        if self.task is None or self.task.done() or self.task.get_loop() is not loop:
+            self.task = loop.create_task(self.run())
+
+    def discard(self, consumer) -> None:
+        self.members.pop(consumer, None)
+
+    async def run(self) -> None:
+        while self.members:
+            await asyncio.sleep(self.seconds())
+            try:
+                await self.tick(dict(self.members))
+            except Exception:  # the cache went away: the next tick tries again
+                logger.exception("live: %s failed", self.tick.__name__)
+
+
+async def send_heartbeats(members: dict) -> None:
+    """Each socket gets its versions key's current versions (the services store them after
+    each commit): a client behind them missed a message and asks for a resync."""
+    keys = list(set(members.values()))
+    versions = await sync_to_async(cache.get_many, thread_sensitive=False)(keys)
+    for consumer, key in members.items():
+        if versions.get(key):
+            try:
+                await consumer.send_json({"type": "heartbeat", "versions": versions[key]})
+            except Exception:  # noqa: BLE001 - it closed meanwhile; its own close cleans up
+                continue
+
+
+def _renew(slots: list) -> None:
+    for slot in slots:
+        limits.socket_renew(slot)
+
+
+async def renew_leases(members: dict) -> None:
+    slots = [slot for held in members.values() for slot in held]
+    await sync_to_async(_renew, thread_sensitive=False)(slots)
+
+
+heartbeats = Tick(lambda: settings.LIVE_HEARTBEAT_SECONDS, send_heartbeats)
+leases = Tick(lambda: limits.SOCKET_LEASE / 3, renew_leases)
