@@ -17,12 +17,18 @@ from paper.csv_export import csv_response
 from partynight import throttles
 from partynight.models import Group, GroupMember
 from partynight.services import groups, history
-from partynight.web.shortcuts import actor_of
+from partynight.web.shortcuts import actor_of, submit
 
 
 def host_group(request, group_id) -> Group:
     """The logged-in host's own group; anyone else's is a 404."""
     return get_object_or_404(Group, pk=group_id, host=request.user)
+
+
+def host_member(request, group_id, member_id) -> GroupMember:
+    """A member of the logged-in host's own group (with its group); else a 404."""
+    members = GroupMember.objects.select_related("group")
+    return get_object_or_404(members, pk=member_id, group=group_id, group__host=request.user)
 
 
 def _season(request) -> int | None:
@@ -37,12 +43,11 @@ def _season(request) -> int | None:
 @require_http_methods(["GET", "POST"])
 def group_list(request):
     form = GroupForm(request.POST if request.method == "POST" else None)  # {} is refused too
-    if request.method == "POST" and form.is_valid():
-        try:
-            group = groups.group_create(host=request.user, name=form.cleaned_data["name"])
-        except ServiceError as error:
-            form.add_error("name", error.message)
-        else:
+    if request.method == "POST":
+        group = submit(
+            form, lambda data: groups.group_create(host=request.user, name=data["name"]), "name"
+        )
+        if group is not None:
             messages.success(request, f"{group.name} is set up. Now add its members.")
             return redirect("groups:detail", group_id=group.pk)
     mine = Group.objects.filter(host=request.user).order_by("name")
@@ -67,8 +72,7 @@ def group_detail(request, group_id):
     return _detail(request, host_group(request, group_id))
 
 
-def _member_fields(form) -> dict:
-    data = form.cleaned_data
+def _member_fields(data) -> dict:
     return {"name": data["name"], "contact": data["contact"], "hosts_month": data["hosts_month"]}
 
 
@@ -77,62 +81,56 @@ def _member_fields(form) -> dict:
 def member_add(request, group_id):
     group = host_group(request, group_id)
     form = MemberForm(request.POST)
-    if form.is_valid():
-        try:
-            member = groups.member_add(group=group, **_member_fields(form))
-        except ServiceError as error:
-            form.add_error("name", error.message)
-        else:
-            messages.success(request, f"{member.name} joined {group.name}.")
-            return redirect("groups:detail", group_id=group.pk)
-    return _detail(request, group, member_form=form, status=400)
+    member = submit(
+        form, lambda data: groups.member_add(group=group, **_member_fields(data)), "name"
+    )
+    if member is None:
+        return _detail(request, group, member_form=form, status=400)
+    messages.success(request, f"{member.name} joined {group.name}.")
+    return redirect("groups:detail", group_id=group.pk)
 
 
 @login_required
 @require_POST
 def member_update(request, group_id, member_id):
-    group = host_group(request, group_id)
-    member = get_object_or_404(GroupMember, pk=member_id, group=group)
+    member = host_member(request, group_id, member_id)
     form = MemberForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Please give the member a name of at most 40 characters.")
-        return redirect("groups:detail", group_id=group.pk)
+        return redirect("groups:detail", group_id=member.group_id)
     try:
-        member = groups.member_update(member=member, **_member_fields(form))
+        member = groups.member_update(member=member, **_member_fields(form.cleaned_data))
     except ServiceError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, f"{member.name} saved.")
-    return redirect("groups:detail", group_id=group.pk)
+    return redirect("groups:detail", group_id=member.group_id)
 
 
 @login_required
 @require_POST
 def member_remove(request, group_id, member_id):
-    group = host_group(request, group_id)
-    member = get_object_or_404(GroupMember, pk=member_id, group=group)
+    member = host_member(request, group_id, member_id)
     groups.member_remove(member=member)
-    messages.success(request, f"{member.name} left {group.name}; their nights stay.")
-    return redirect("groups:detail", group_id=group.pk)
+    messages.success(request, f"{member.name} left {member.group.name}; their nights stay.")
+    return redirect("groups:detail", group_id=member.group_id)
 
 
 @login_required
 @require_POST
 def night_start(request, group_id):
     group = host_group(request, group_id)
+
+    def start(data):
+        throttles.night_quota(request.user)
+        return groups.night_from_group(group=group, actor=actor_of(request), **data)
+
     form = GroupNightForm(request.POST)
-    if form.is_valid():
-        try:
-            throttles.night_quota(request.user)
-            night = groups.night_from_group(
-                group=group, actor=actor_of(request), **form.cleaned_data
-            )
-        except ServiceError as error:
-            form.add_error(None, error.message)
-        else:
-            messages.success(request, f"{night.name} is planned with the group's members.")
-            return redirect("host:night", night_id=night.pk)
-    return _detail(request, group, night_form=form, status=400)
+    night = submit(form, start)
+    if night is None:
+        return _detail(request, group, night_form=form, status=400)
+    messages.success(request, f"{night.name} is planned with the group's members.")
+    return redirect("host:night", night_id=night.pk)
 
 
 @login_required

@@ -25,7 +25,7 @@ from partynight.web.forms import (
     prize_initial,
     rules_initial,
 )
-from partynight.web.shortcuts import actor_of, host_night, qr_svg
+from partynight.web.shortcuts import actor_of, host_night, qr_svg, submit
 
 EXAMPLE_PLAYERS = 12  # the new-night page shows the prizes for a typical night
 
@@ -156,21 +156,19 @@ def night_phones(request, night_id):
 @require_POST
 def player_add(request, night_id):
     night = host_night(request, night_id)
+
+    def add(data):
+        return nights.player_add(night_id=night.pk, name=data["name"], actor=actor_of(request))
+
     form = PlayerNameForm(request.POST)
-    if form.is_valid():
-        try:
-            player = nights.player_add(
-                night_id=night.pk, name=form.cleaned_data["name"], actor=actor_of(request)
-            )
-        except ServiceError as error:
-            form.add_error("name", error.message)
-        else:
-            messages.success(request, f"{player.name} is in.")
-            # Back with the cursor in the name box, ready for the next name (no #fragment:
-            # Chromium skips autofocus when the URL targets an element).
-            return redirect(reverse("host:night", args=[night.pk]) + "?added=1")
-    night.refresh_from_db()
-    return _planning(request, night, add_form=form, status=400, focus_add=True)
+    player = submit(form, add, "name")
+    if player is None:
+        night.refresh_from_db()
+        return _planning(request, night, add_form=form, status=400, focus_add=True)
+    messages.success(request, f"{player.name} is in.")
+    # Back with the cursor in the name box, ready for the next name (no #fragment:
+    # Chromium skips autofocus when the URL targets an element).
+    return redirect(reverse("host:night", args=[night.pk]) + "?added=1")
 
 
 @login_required

@@ -71,39 +71,29 @@ def _correction(form_class, call, done):
     return view
 
 
-roll_undo = _correction(
-    TableForm,
-    lambda night_id, actor, data: corrections.roll_undo(
+def _at_table(service, *fields):
+    """The call of a correction at one table: the form's table and client id, and its
+    `fields` passed under their own names."""
+    return lambda night_id, actor, data: service(
         night_id=night_id,
         table_number=data["table"],
         actor=actor,
         client_id=data["client_id"] or None,
-    ),
-    "The last roll was taken back.",
+        **{field: data[field] for field in fields},
+    )
+
+
+roll_undo = _correction(
+    TableForm, _at_table(corrections.roll_undo), "The last roll was taken back."
 )
 points_adjust = _correction(
     PointsForm,
-    lambda night_id, actor, data: corrections.points_adjust(
-        night_id=night_id,
-        table_number=data["table"],
-        team=data["team"],
-        delta=data["delta"],
-        reason=data["reason"],
-        actor=actor,
-        client_id=data["client_id"] or None,
-    ),
+    _at_table(corrections.points_adjust, "team", "delta", "reason"),
     "Points adjusted.",
 )
 bunco_reassign = _correction(
     BuncoForm,
-    lambda night_id, actor, data: corrections.bunco_reassign(
-        night_id=night_id,
-        table_number=data["table"],
-        from_player=data["from_player"],
-        to_player=data["to_player"],
-        actor=actor,
-        client_id=data["client_id"] or None,
-    ),
+    _at_table(corrections.bunco_reassign, "from_player", "to_player"),
     "The Bunco was moved.",
 )
 player_replace_by_ghost = _correction(

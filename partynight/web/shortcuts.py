@@ -7,6 +7,7 @@ import segno
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 
+from live.errors import ServiceError
 from partynight.models import Night
 from partynight.services.common import host_actor
 
@@ -31,3 +32,16 @@ def qr_svg(url: str, scale: int = 4):
 def not_found(request, message: str):
     """A bad secret link: a phone-sized 404 page saying what to do instead."""
     return render(request, "phone/not_found.html", {"message": message}, status=404)
+
+
+def submit(form, call, field=None):
+    """`call(form.cleaned_data)`'s result when the form is valid and the service agrees;
+    else None, with the service's refusal on the form (on `field`, or the whole form) for
+    the page to show again."""
+    if not form.is_valid():
+        return None
+    try:
+        return call(form.cleaned_data)
+    except ServiceError as error:
+        form.add_error(field, error.message)
+        return None
