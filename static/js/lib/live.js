@@ -1,6 +1,7 @@
 /* PartyLive: one small websocket client for every live page (no framework).
- * - reconnects with backoff (0.1 s, 0.5 s, 1 s, 2 s, then every 5 s), and at once when the
- *   page becomes visible again or the network comes back;
+ * - keeps one socket at a time: reconnects with backoff (0.1 s, 0.5 s, 1 s, 2 s, then every
+ *   5 s), at once when the page becomes visible again or the network comes back; drops the
+ *   socket when the network goes (a dead socket can look open for minutes) and waits for it;
  * - queues actions while offline (kept in sessionStorage, so a reload loses nothing) and
  *   sends them on reconnect; each carries a client id, so the server records it once;
  * - tracks the version of each scope ("night", "table:<round>:<n>") and asks for a full
@@ -25,6 +26,7 @@
     let attempt = 0;
     let timer = null;
     let closed = false;
+    let offline = false; // the browser said the network went; "online" brings it back
     let queue = JSON.parse(sessionStorage.getItem(queueKey) || "[]");
     let behind = null; // a heartbeat's check waiting for its grace period
 
@@ -38,21 +40,31 @@
 
     function open() {
       clearTimeout(timer);
-      if (closed || (socket && socket.readyState <= 1)) return;
+      if (closed || offline || (socket && socket.readyState <= 1)) return;
       setState("connecting");
-      socket = new WebSocket(url());
-      socket.onopen = () => {
+      const ws = new WebSocket(url());
+      socket = ws;
+      ws.onopen = () => {
         attempt = 0;
         setState("open");
         flush();
       };
-      socket.onmessage = (event) => receive(JSON.parse(event.data));
-      socket.onclose = () => {
+      ws.onmessage = (event) => receive(JSON.parse(event.data));
+      ws.onclose = () => {
         socket = null;
         if (closed) return;
         setState("offline");
         timer = setTimeout(open, BACKOFF_MS[Math.min(attempt++, BACKOFF_MS.length - 1)]);
       };
+    }
+
+    /* Lets go of the socket: its handlers go with it, so a late close cannot touch the next. */
+    function drop() {
+      clearTimeout(timer);
+      if (!socket) return;
+      socket.onopen = socket.onmessage = socket.onclose = null;
+      socket.close();
+      socket = null;
     }
 
     function receive(msg) {
@@ -113,16 +125,27 @@
       return msg.client_id;
     }
 
-    document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible") {
-        attempt = 0;
-        open();
-      }
-    });
-    window.addEventListener("online", () => {
+    function reopen() {
       attempt = 0;
       open();
-    });
+    }
+
+    // The page's listeners live as long as this connection: close() removes them.
+    const listening = new AbortController();
+    const signal = listening.signal;
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") reopen();
+    }, { signal });
+    window.addEventListener("online", () => {
+      offline = false;
+      drop(); // the socket from before the network went may be half dead
+      reopen();
+    }, { signal });
+    window.addEventListener("offline", () => {
+      offline = true;
+      drop();
+      setState("offline"); // actions queue until "online"
+    }, { signal });
     open();
 
     return {
@@ -131,7 +154,8 @@
       pending: () => queue.length,
       close() {
         closed = true;
-        if (socket) socket.close();
+        listening.abort();
+        drop();
       },
     };
   }

@@ -218,11 +218,6 @@
     else el.textContent = "Connecting…" + waiting;
   }
 
-  function start() {
-    conn = PartyLive.connect(path, { onMessage, onState: (state) => showConn(state) });
-    showConn();
-  }
-
   function send(entry) {
     if (!snap || !snap.table) return;
     show("error", false);
@@ -255,17 +250,11 @@
   });
   // unlock audio on the first touch, so the bell can sound later
   document.addEventListener("pointerdown", () => { if (!audio) try { audio = new AudioContext(); } catch (e) {} }, { once: true });
-  // the network went away: stop using the socket so taps queue, and come back when it returns
-  window.addEventListener("offline", () => {
-    if (conn) conn.close();
-    showConn("offline");
-  });
-  window.addEventListener("online", () => {
-    if (conn) conn.close();
-    start();
-  });
   window.addEventListener("resize", fitPad);
 
-  start();
+  // PartyLive owns the socket: one at a time, dropped when the network goes, back when it
+  // returns; taps made offline wait in its queue.
+  conn = PartyLive.connect(path, { onMessage, onState: (state) => showConn(state) });
+  showConn();
   PartyLive.keepAwake();
 })();

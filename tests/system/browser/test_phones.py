@@ -128,6 +128,64 @@ def test_an_offline_phone_queues_its_roll_and_catches_up(live_server_daphne, bro
     assert Event.objects.filter(night=night, kind="roll").count() == 1
 
 
+# Every socket the page opens, and every message any of them brings in (test_big_screen.py
+# records frames the same way).
+COUNT_SOCKETS = """
+(() => {
+  const Native = window.WebSocket;
+  window.__sockets = [];
+  window.__heard = [];
+  window.WebSocket = function (url, protocols) {
+    const socket = new Native(url, protocols);
+    window.__sockets.push(socket);
+    socket.addEventListener("message", (event) => window.__heard.push(JSON.parse(event.data).type));
+    return socket;
+  };
+  window.WebSocket.prototype = Native.prototype;
+  Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
+  window.__online = []; // the signal of each "online" listener (an aborted one is removed)
+  const listen = window.addEventListener.bind(window);
+  window.addEventListener = (type, listener, options) => {
+    if (type === "online") window.__online.push((options && options.signal) || null);
+    return listen(type, listener, options);
+  };
+})();
+"""
+
+
+def test_a_phone_going_offline_and_back_keeps_one_socket(live_server_daphne, browser_context):
+    """live.js owns the network events: each time the network goes, the socket goes with
+    it; each time it returns, one new socket opens, and the page listens for the network
+    once. A tap afterwards reaches the server once and its answer comes back once."""
+    night = start_night(4)
+    players = seated(night, 1)
+    pages = open_phones(live_server_daphne, browser_context, players[:3])
+    context = browser_context()
+    context.add_init_script(COUNT_SOCKETS)
+    phone = context.new_page()
+    phone.goto(f"{live_server_daphne.url}/play/{players[3].token}/")
+    expect(phone.locator("#conn")).to_have_text("Live")
+    flips = 4
+    for _ in range(flips):
+        context.set_offline(True)
+        expect(phone.locator("#conn")).to_have_attribute("data-state", "offline")
+        context.set_offline(False)
+        expect(phone.locator("#conn")).to_have_text("Live")
+    sockets = "window.__sockets.filter((s) => s.readyState <= WebSocket.OPEN).length"
+    assert phone.evaluate(sockets) == 1
+    assert phone.evaluate("window.__sockets.length") == flips + 1
+    assert phone.evaluate("window.__online.filter((s) => !(s && s.aborted)).length") == 1
+    phone.evaluate("window.__heard = []")
+    pad(phone, "1").click()
+    for page in [*pages, phone]:
+        expect(page.locator("#news")).to_have_text(f"{players[0].name} scored 1")
+    expect(pad(phone, "2")).to_be_enabled()
+    heard = phone.evaluate("window.__heard")
+    assert heard.count("result") == 1 and heard.count("table") == 1, heard
+    assert phone.evaluate(sockets) == 1
+    assert Event.objects.filter(night=night, kind="roll").count() == 1
+
+
 def test_a_double_tapped_roll_counts_once(live_server_daphne, browser_context):
     night = start_night(4)
     players = seated(night, 1)
