@@ -13,6 +13,7 @@ from django.db import connection
 from playwright.sync_api import expect
 
 from partynight.services import nights, play
+from tests.helpers.browser import RECORD_FRAMES, frames
 from tests.system.browser.test_host_night import log_in
 from tests.system.browser.test_phones import pad, seated, start_night
 
@@ -90,35 +91,6 @@ def _shots():
 
     SCREENSHOTS.mkdir(exist_ok=True)
     return SCREENSHOTS
-
-
-# Records every frame a page's websockets receive or send, with the time it arrived.
-RECORD_FRAMES = """
-(() => {
-  window.__frames = [];
-  const Native = window.WebSocket;
-  window.WebSocket = function (url, protocols) {
-    const socket = new Native(url, protocols);
-    socket.addEventListener("message", (event) => {
-      const msg = JSON.parse(event.data);
-      window.__frames.push({ dir: "in", at: performance.timeOrigin + performance.now(),
-        type: msg.type, what: msg.what || null, scope: msg.scope || null, v: msg.v ?? null });
-    });
-    const send = socket.send.bind(socket);
-    socket.send = (data) => {
-      window.__frames.push({ dir: "out", type: JSON.parse(data).type });
-      send(data);
-    };
-    return socket;
-  };
-  window.WebSocket.prototype = Native.prototype;
-  Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
-})();
-"""
-
-
-def frames(page):
-    return page.evaluate("window.__frames")
 
 
 def test_the_dashboard_hears_the_bell_and_the_round_end_like_the_phones(

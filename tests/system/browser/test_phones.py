@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from partynight.models import Event, Seat
 from partynight.services import nights, play
+from tests.helpers.browser import RECORD_FRAMES, frames
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -128,22 +129,10 @@ def test_an_offline_phone_queues_its_roll_and_catches_up(live_server_daphne, bro
     assert Event.objects.filter(night=night, kind="roll").count() == 1
 
 
-# Every socket the page opens, and every message any of them brings in (test_big_screen.py
-# records frames the same way).
-COUNT_SOCKETS = """
+# The signal of each "online" listener the page adds (an aborted one is removed).
+COUNT_ONLINE_LISTENERS = """
 (() => {
-  const Native = window.WebSocket;
-  window.__sockets = [];
-  window.__heard = [];
-  window.WebSocket = function (url, protocols) {
-    const socket = new Native(url, protocols);
-    window.__sockets.push(socket);
-    socket.addEventListener("message", (event) => window.__heard.push(JSON.parse(event.data).type));
-    return socket;
-  };
-  window.WebSocket.prototype = Native.prototype;
-  Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
-  window.__online = []; // the signal of each "online" listener (an aborted one is removed)
+  window.__online = [];
   const listen = window.addEventListener.bind(window);
   window.addEventListener = (type, listener, options) => {
     if (type === "online") window.__online.push((options && options.signal) || null);
@@ -161,7 +150,8 @@ def test_a_phone_going_offline_and_back_keeps_one_socket(live_server_daphne, bro
     players = seated(night, 1)
     pages = open_phones(live_server_daphne, browser_context, players[:3])
     context = browser_context()
-    context.add_init_script(COUNT_SOCKETS)
+    context.add_init_script(RECORD_FRAMES)
+    context.add_init_script(COUNT_ONLINE_LISTENERS)
     phone = context.new_page()
     phone.goto(f"{live_server_daphne.url}/play/{players[3].token}/")
     expect(phone.locator("#conn")).to_have_text("Live")
@@ -175,12 +165,12 @@ def test_a_phone_going_offline_and_back_keeps_one_socket(live_server_daphne, bro
     assert phone.evaluate(sockets) == 1
     assert phone.evaluate("window.__sockets.length") == flips + 1
     assert phone.evaluate("window.__online.filter((s) => !(s && s.aborted)).length") == 1
-    phone.evaluate("window.__heard = []")
+    phone.evaluate("window.__frames = []")
     pad(phone, "1").click()
     for page in [*pages, phone]:
         expect(page.locator("#news")).to_have_text(f"{players[0].name} scored 1")
     expect(pad(phone, "2")).to_be_enabled()
-    heard = phone.evaluate("window.__heard")
+    heard = [frame["type"] for frame in frames(phone) if frame["dir"] == "in"]
     assert heard.count("result") == 1 and heard.count("table") == 1, heard
     assert phone.evaluate(sockets) == 1
     assert Event.objects.filter(night=night, kind="roll").count() == 1
