@@ -1,4 +1,5 @@
-# The two commands (see README): `make run` serves the app, `make test` runs every check.
+# The commands (see README): `make run` serves the app, `make test` runs every check,
+# `make check` the fast tiers.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -9,7 +10,7 @@ PORT ?= 8000
 # 48-player snapshot must fit (its default is 1 MiB; README: Operations)
 DAPHNE_LIMITS := --websocket-max-message-size 262144 --websocket-max-frame-size 16384
 
-.PHONY: run test lint format bench clean
+.PHONY: run test check lint format bench clean
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,6 +27,11 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The inner loop: the unit and integration tiers (no servers, no browser) on every core.
+# `make test` runs every tier, as CI does (README: Tests).
+check: $(STAMP)
+	$(BIN)/python -m pytest tests/unit tests/integration -n auto $(PYTEST_ARGS)
 
 format: $(STAMP)
 	$(BIN)/ruff format .
