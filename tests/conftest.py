@@ -57,3 +57,20 @@ def movable_cache(monkeypatch):
     clock = type("Clock", (), {"time": staticmethod(lambda: time.time() + movable.later)})
     monkeypatch.setattr(locmem, "time", clock)
     return movable
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's, then, on PostgreSQL, every other session of the test database ended
+    before it is dropped: the database threads (live/db.py) keep their connections open for
+    the next action, and PostgreSQL refuses to drop a database in use."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
