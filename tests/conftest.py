@@ -9,11 +9,14 @@ from uuid import uuid4
 
 import pytest
 
+from tests import builders
+
 
 @pytest.fixture
-def host(django_user_model):
-    """A host account (the web tests log in as it)."""
-    return django_user_model.objects.create_user("hostess", password="pw-for-tests-1")
+def host(db):
+    """A host account (the web tests log in as it). A test marked for transactions gets
+    them: `db` follows the test's django_db mark."""
+    return builders.host()
 
 
 @pytest.fixture

@@ -1,7 +1,6 @@
 """Hostile input: Hypothesis profiles and strategies, a night in play to attack, and a dump
 of what the database holds, to prove that refused input changes nothing."""
 
-import datetime
 import os
 
 import hypothesis
@@ -11,7 +10,7 @@ from hypothesis import strategies as st
 from games import services as rooms
 from games.models import Room, RoomAction
 from partynight.models import Event, Group, GroupMember, Night, Player, Round, Seat, Table
-from partynight.services import nights, play
+from tests import builders
 
 # Fast by default; HOSTILE_PROFILE=hostile-long for a deeper run.
 hypothesis.settings.register_profile(
@@ -64,14 +63,9 @@ def dump() -> dict:
 
 def make_night(host, players=8, name="Hostile night"):
     """A night in play (round 1 started) with a card room: two players seated, one bot."""
-    night = nights.night_create(host=host, name=name, date=datetime.date(2026, 12, 4), seed=5)
-    for i in range(players):
-        nights.player_add(night_id=night.pk, name=f"Player {i + 1}", actor="host")
-    nights.seats_draw(night_id=night.pk, actor="host")
-    play.round_start(night_id=night.pk, number=1, actor="host")
-    room = rooms.room_open(
-        night_id=night.pk, game="punto_banco", config={"seats": 3}, actor="host", seed=2
-    )
+    room = {"game": "punto_banco", "seats": 3, "seed": 2}
+    night = builders.night(host, players, name=name, paid=False, started=True, room=room)
+    room = night.rooms.get()
     people = list(night.players.filter(is_ghost=False).order_by("pk"))
     for player in people[:2]:
         rooms.seat_join(room_id=room.pk, player=player)

@@ -1,25 +1,12 @@
-import datetime
-
 import pytest
-from django.contrib.auth import get_user_model
 
 from games import services
-from partynight.services import nights
-
-
-@pytest.fixture
-def host(db):
-    return get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
+from tests import builders
 
 
 @pytest.fixture
 def night(host):
-    night = nights.night_create(
-        host=host, name="Card night", date=datetime.date(2026, 12, 4), seed=3
-    )
-    for name in ("Ann", "Bea", "Cy"):
-        nights.player_add(night_id=night.pk, name=name, actor="host")
-    return night
+    return builders.night(host, ["Ann", "Bea", "Cy"], seed=3, paid=False, name="Card night")
 
 
 @pytest.fixture

@@ -12,13 +12,8 @@ from games import services
 from games.engines import get_engine, replay
 from games.models import Room
 from live.errors import ServiceError
-from tests.integration.games_rooms.test_consumers import (
-    frames,
-    moved_on,
-    seats_and_screen_started,
-    setup,
-)
-from tests.unit.games.test_bunco_cards_properties import disguise
+from tests.helpers.cards import disguise
+from tests.helpers.rooms import frames, moved_on, seats_and_screen_started, setup
 
 BC = get_engine("bunco_cards")
 

@@ -3,7 +3,6 @@ hidden-information check: every frame a seat (or the big screen) receives is sea
 the cards it must not see."""
 
 import asyncio
-import datetime
 import json
 import time
 import traceback
@@ -11,80 +10,17 @@ import traceback
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
-from channels.testing import WebsocketCommunicator
-from django.contrib.auth import get_user_model
 from django.db.backends.utils import CursorWrapper
 
-from config.asgi import application
 from games import services, timers
 from games.engines import get_engine
 from games.models import Room
 from partynight.services import nights
+from tests import builders
+from tests.helpers.rooms import connect, frames, moved_on, room_now, setup
+from tests.helpers.sockets import WAIT
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-HEADERS = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
-WAIT = 5
-
-
-def setup(game, humans=2, bots=1, seed=4, **config):
-    host = get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
-    night = nights.night_create(host=host, name="Cards", date=datetime.date(2026, 12, 4), seed=1)
-    players = [
-        nights.player_add(night_id=night.pk, name=f"<i>P{i}</i>", actor="host")
-        for i in range(humans)
-    ]
-    config = {"seats": humans + bots, **config}
-    room = services.room_open(night_id=night.pk, game=game, config=config, actor="h", seed=seed)
-    for player in players:
-        services.seat_join(room_id=room.pk, player=player)
-    for _ in range(bots):
-        services.seat_add_bot(room_id=room.pk, actor="host")
-    return room, players
-
-
-async def connect(path):
-    socket = WebsocketCommunicator(application, path, headers=HEADERS)
-    connected, _ = await socket.connect(timeout=WAIT)
-    assert connected
-    return socket
-
-
-async def frames(socket, version):
-    """Every frame up to the one at `version` (or later)."""
-    got = []
-    async with asyncio.timeout(WAIT):
-        while True:
-            got.append(await socket.receive_json_from(timeout=WAIT))
-            if got[-1].get("v", -1) >= version and got[-1]["type"] in ("room", "snapshot"):
-                return got
-
-
-def room_now(room):
-    return Room.objects.get(pk=room.pk)
-
-
-async def seats_and_screen_started(room, players):
-    """The first two players' phones and the room's screen, each past its snapshot, then the
-    first phone starts the room: (phones, [(socket, seat)...], the version before the start)."""
-    phones = [await connect(f"/ws/rooms/{room.pk}/{p.token}/") for p in players]
-    screen = await connect(f"/ws/rooms/screen/{room.screen_token}/")
-    sockets = [(phones[0], 0), (phones[1], 1), (screen, None)]
-    for socket, _ in sockets:
-        assert (await socket.receive_json_from(timeout=WAIT))["type"] == "snapshot"
-    version = (await database_sync_to_async(room_now)(room)).version
-    await phones[0].send_json_to({"type": "start", "client_id": "go"})
-    return phones, sockets, version
-
-
-async def moved_on(room, version):
-    """The room once its version passed `version` (the action sent has been applied)."""
-    async with asyncio.timeout(WAIT):
-        while True:
-            current = await database_sync_to_async(room_now)(room)
-            if current.version > version:
-                return current
-            await asyncio.sleep(0.02)
 
 
 def plays(coup, hand, seat):
@@ -286,9 +222,8 @@ async def test_bad_tokens_are_refused_with_4403():
 
 
 def setup_other_night():
-    host = get_user_model().objects.create_user("other", password="pw-for-tests-1")
-    night = nights.night_create(host=host, name="Other", date=datetime.date(2026, 12, 4), seed=2)
-    return nights.player_add(night_id=night.pk, name="Zed", actor="host")
+    other = builders.night(builders.host("other"), ["Zed"], seed=2, paid=False, name="Other")
+    return other.players.get()
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from games.engines import replay
 from games.engines.russian_bank import ENGINE
 from games.models import Room, RoomAction
 from live.errors import ServiceError
-from tests.unit.games.test_russian_bank import position
+from tests.helpers.russian_bank import position
 
 
 def room_of(room):

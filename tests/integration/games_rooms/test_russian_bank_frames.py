@@ -8,13 +8,8 @@ import random
 import pytest
 from channels.db import database_sync_to_async
 
-from tests.integration.games_rooms.test_consumers import (
-    frames,
-    moved_on,
-    room_now,
-    seats_and_screen_started,
-)
-from tests.integration.games_rooms.test_consumers import setup as room_setup
+from tests.helpers.rooms import frames, moved_on, room_now, seats_and_screen_started
+from tests.helpers.rooms import setup as room_setup
 
 pytestmark = pytest.mark.django_db(transaction=True)
 WAIT = 5

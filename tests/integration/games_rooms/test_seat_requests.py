@@ -5,36 +5,30 @@ the room sockets' heartbeat carries the room's version, so a frame lost without 
 noticed (docs/rooms.md)."""
 
 import asyncio
-import datetime
 
 import pytest
 from channels.db import database_sync_to_async
-from django.contrib.auth import get_user_model
 from django.db import connection
 
 from games import consumers, selectors, services
-from games.models import Room, RoomRequest
-from partynight.services import nights
-from tests.integration.games_rooms.test_consumers import WAIT, connect
+from games.models import RoomRequest
+from tests import builders
+from tests.helpers.rooms import connect, room_now
+from tests.helpers.sockets import WAIT
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+room_row = database_sync_to_async(room_now)  # the room's row as it is now
+
 
 def empty_room(humans=2, seats=3):
-    host = get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
-    night = nights.night_create(host=host, name="Cards", date=datetime.date(2026, 12, 4), seed=1)
-    players = [
-        nights.player_add(night_id=night.pk, name=f"P{i}", actor="host") for i in range(humans)
-    ]
+    names = [f"P{i}" for i in range(humans)]
+    night = builders.night(builders.host(), names, seed=1, paid=False, name="Cards")
+    players = list(night.players.order_by("pk"))
     room = services.room_open(
         night_id=night.pk, game="punto_banco", config={"seats": seats}, actor="h", seed=4
     )
     return room, players
-
-
-@database_sync_to_async
-def room_now(room):
-    return Room.objects.get(pk=room.pk)
 
 
 async def phone(room, player):
@@ -83,16 +77,16 @@ async def test_a_repeated_seat_request_gets_the_first_answer_and_changes_nothing
     for client_id, message in steps:
         first = await ask(ann, client_id, **message)
         assert first["type"] == "result" and "replayed" not in first, first
-        before = await room_now(room)
+        before = await room_row(room)
         again = await ask(ann, client_id, **message)
         assert again == {**first, "replayed": True}
-        after = await room_now(room)
+        after = await room_row(room)
         assert (after.version, after.seats, after.status) == (
             before.version,
             before.seats,
             before.status,
         ), client_id
-    room = await room_now(room)
+    room = await room_row(room)
     assert room.status == "playing" and room.seats[1:] == ["bot"] * 3
     assert await database_sync_to_async(RoomRequest.objects.filter(room=room).count)() == 6
     await ann.disconnect()
@@ -116,12 +110,12 @@ async def test_a_client_id_belongs_to_its_player_and_request():
     room, players = await database_sync_to_async(empty_room)()
     ann, bea = await phone(room, players[0]), await phone(room, players[1])
     assert (await ask(ann, "x", type="sit"))["type"] == "result"
-    before = await room_now(room)
+    before = await room_row(room)
     theirs = await ask(bea, "x", type="sit")  # another player's id
     other = await ask(ann, "x", type="bot")  # the same id for another request
     for refused in (theirs, other):
         assert refused["type"] == "error" and refused["code"] == "client_id_reused", refused
-    after = await room_now(room)
+    after = await room_row(room)
     assert (after.version, after.seats) == (before.version, before.seats)
     await ann.send_json_to({"type": "act", "action": {"type": "bet"}, "client_id": "x"})
     assert (await answer(ann, "x"))["code"] == "client_id_reused"  # a game action's too
@@ -147,7 +141,7 @@ async def test_two_copies_racing_count_once(message, settings):
     if message["type"] == "start":
         await ask(one, "bot", type="bot")
     two = await phone(room, players[0])
-    before = await room_now(room)
+    before = await room_row(room)
     for socket in (one, two):
         await socket.send_json_to({"client_id": "race", **message})
     answers = [await answer(socket, "race") for socket in (one, two)]
@@ -156,7 +150,7 @@ async def test_two_copies_racing_count_once(message, settings):
     assert {key: value for key, value in answers[0].items() if key != "replayed"} == {
         key: value for key, value in answers[1].items() if key != "replayed"
     }
-    after = await room_now(room)
+    after = await room_row(room)
     assert after.version == before.version + 1
     if message["type"] != "start":
         assert after.seats.count("bot") == (2 if message["type"] == "fill_bots" else 1)
@@ -185,7 +179,7 @@ async def test_a_room_socket_that_lost_a_frame_hears_of_it_in_the_heartbeat(monk
 
     monkeypatch.setattr(consumers.RoomConsumer, "room_frame", drop_the_first)
     assert (await ask(ann, "sit", type="sit"))["type"] == "result"
-    version = (await room_now(room)).version
+    version = (await room_row(room)).version
     async with asyncio.timeout(WAIT):  # Bea's copy may come after Ann's answer and frame
         while not lost:
             await asyncio.sleep(0.01)

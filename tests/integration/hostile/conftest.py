@@ -2,15 +2,9 @@
 tests/helpers/hostile.py)."""
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 
 from live import limits
-
-
-@pytest.fixture
-def host(db):
-    return get_user_model().objects.create_user("hostile-host", password="pw-for-tests-1")
 
 
 @pytest.fixture

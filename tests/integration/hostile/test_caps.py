@@ -10,8 +10,7 @@ import pytest
 from partynight import throttles
 from partynight.models import Group, Night
 from partynight.web.forms import NightForm
-
-from .test_forms_fuzz import initial_post, settings_post
+from tests.helpers.pages import initial_post, settings_post
 
 
 def new_night_post(name):

@@ -14,17 +14,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from partynight.models import Group, GroupMember
-from partynight.rules.config import Rules
-from partynight.rules.prizes import DEFAULT_PRIZE_TABLE
-from partynight.services import nights
 from partynight.web.forms import (
     NightForm,
-    PrizeFormSet,
-    RulesForm,
-    prize_initial,
-    rules_initial,
 )
+from tests import builders
 from tests.helpers.hostile import HOSTILE, dump, make_night
+from tests.helpers.pages import initial_post, settings_post
 
 TEXT = st.text(st.characters(codec="utf-8"), max_size=60)
 VALUES = st.one_of(
@@ -38,36 +33,13 @@ VALUES = st.one_of(
 )
 
 
-def initial_post(*forms) -> dict:
-    """What a browser posts for these unbound forms left as shown (their initial values)."""
-    data = {}
-    for form in forms:
-        if hasattr(form, "management_form"):
-            data.update(initial_post(form.management_form, *form.forms))
-            continue
-        for name in form.fields:
-            value = form[name].value()
-            if isinstance(value, bool):
-                if value:
-                    data[form.add_prefix(name)] = "on"
-            elif value is not None:
-                data[form.add_prefix(name)] = str(value)
-    return data
-
-
-def settings_post():
-    rules = RulesForm(initial=rules_initial(Rules()), prefix="rules")
-    prizes = PrizeFormSet(initial=prize_initial(list(DEFAULT_PRIZE_TABLE)), prefix="prizes")
-    return initial_post(rules, prizes)
-
-
 @pytest.fixture
 def world(host):
     night, room, people = make_night(host)
-    planning = nights.night_create(
-        host=host, name="Planning", date=datetime.date(2026, 12, 11), seed=1
-    )
-    listed = [nights.player_add(night_id=planning.pk, name=f"P{i}", actor="host") for i in range(5)]
+    names = [f"P{i}" for i in range(5)]
+    date = datetime.date(2026, 12, 11)
+    planning = builders.night(host, names, seed=1, paid=False, name="Planning", date=date)
+    listed = list(planning.players.order_by("pk"))
     group = Group.objects.create(host=host, name="Club")
     member = GroupMember.objects.create(group=group, name="Ann")
     return {"night": night, "planning": planning, "listed": listed, "people": people,

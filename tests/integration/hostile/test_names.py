@@ -2,13 +2,12 @@
 ones (only zero-width or blank characters) and ones holding a text-direction override are
 refused with a clear message, on every form that takes a player's name."""
 
-import datetime
-
 import pytest
 from django.test import Client
 
 from live.errors import ServiceError
 from partynight.services import nights
+from tests import builders
 from tests.helpers.hostile import dump
 
 INVISIBLE = ["\u200b", "\u200b\u200c\u200d", "\ufeff\u2060", "\u3164", "\u2800\u2800", "\u0301"]
@@ -37,9 +36,8 @@ def test_real_names_still_pass(name):
 
 @pytest.fixture
 def planning(host):
-    night = nights.night_create(host=host, name="Names", date=datetime.date(2026, 12, 4), seed=1)
-    listed = nights.player_add(night_id=night.pk, name="Listed", actor="host")
-    return night, listed
+    night = builders.night(host, ["Listed"], seed=1, paid=False, name="Names")
+    return night, night.players.get()
 
 
 @pytest.mark.django_db

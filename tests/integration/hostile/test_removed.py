@@ -3,8 +3,6 @@ new link) stops acting at once: their open phone and room sockets close, and eve
 re-reads the player instead of trusting the copy a socket took at connect time (issue 12,
 finding 5)."""
 
-import datetime
-
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -14,6 +12,7 @@ from games import services as rooms
 from live.errors import ServiceError
 from partynight.models import Player
 from partynight.services import corrections, nights, play
+from tests import builders
 from tests.helpers.hostile import dump, make_night
 
 HEADERS = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
@@ -108,12 +107,10 @@ def test_a_removed_player_can_no_longer_sit_or_act_in_a_room(host):
 
 @pytest.mark.django_db(transaction=True)
 async def test_removing_a_player_before_play_closes_their_phone(host):
-    night = await database_sync_to_async(nights.night_create)(
-        host=host, name="Planning", date=datetime.date(2026, 12, 4), seed=1
+    night = await database_sync_to_async(builders.night)(
+        host, ["Leaves early"], seed=1, paid=False, name="Planning"
     )
-    player = await database_sync_to_async(nights.player_add)(
-        night_id=night.pk, name="Leaves early", actor="host"
-    )
+    player = await night.players.aget()
     phone = WebsocketCommunicator(application, f"/ws/play/{player.token}/", headers=HEADERS)
     assert (await phone.connect(timeout=WAIT))[0]
     assert (await phone.receive_json_from(timeout=WAIT))["type"] == "snapshot"

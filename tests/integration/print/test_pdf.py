@@ -7,8 +7,9 @@ import zxingcpp
 from django.urls import reverse
 
 from paper import pdf
-
-from .conftest import XSS, plan_night, play_night
+from tests import builders
+from tests.builders import SHORT, XSS
+from tests.helpers.play import play_night
 
 NAMES = ["Ann", "Bea", "Cat", "Dee", "Eve", XSS]
 
@@ -35,7 +36,7 @@ def phone_url(player) -> str:
 
 @pytest.mark.django_db
 def test_score_sheets_pdf_has_a_page_per_player_with_their_qr_code(host_client, host, weasyprint):
-    night = plan_night(host, NAMES)
+    night = builders.night(host, NAMES, paid=True, rules=SHORT)
     response = host_client.get(reverse("paper:sheets_pdf", args=[night.pk]))
     assert 'filename="friday-bunco-2026-12-04-sheets.pdf"' in response["Content-Disposition"]
     pages = pages_of(response)
@@ -49,7 +50,7 @@ def test_score_sheets_pdf_has_a_page_per_player_with_their_qr_code(host_client, 
 
 @pytest.mark.django_db
 def test_two_sheets_a_page_on_letter_paper(host_client, host, weasyprint):
-    night = plan_night(host, NAMES)
+    night = builders.night(host, NAMES, paid=True, rules=SHORT)
     url = reverse("paper:sheets_pdf", args=[night.pk])
     pages = pages_of(host_client.get(url, {"per_page": "2", "paper": "letter"}))
     players = list(night.players.all())
@@ -62,7 +63,9 @@ def test_two_sheets_a_page_on_letter_paper(host_client, host, weasyprint):
 
 @pytest.mark.django_db
 def test_blank_and_table_sheets_pdf(host_client, host, weasyprint):
-    night = plan_night(host, NAMES + ["Fay", "Gil", "Hal", "Ivy"])  # 10 players: 3 tables
+    night = builders.night(
+        host, NAMES + ["Fay", "Gil", "Hal", "Ivy"], paid=True, rules=SHORT
+    )  # 10 players: 3 tables
     blank = pages_of(host_client.get(reverse("paper:sheets_pdf", args=[night.pk]), {"blank": 3}))
     assert len(blank) == 3 and all(p["qr"] == [] and "Name:" in p["text"] for p in blank)
     tables = pages_of(host_client.get(reverse("paper:tables_pdf", args=[night.pk])))
@@ -78,7 +81,7 @@ def test_blank_and_table_sheets_pdf(host_client, host, weasyprint):
 def test_results_pdf_lists_standings_prizes_the_fuzzy_die_and_the_pot(
     host_client, host, weasyprint
 ):
-    night = play_night(plan_night(host, NAMES))
+    night = play_night(builders.night(host, NAMES, paid=True, rules=SHORT))
     (page,) = pages_of(host_client.get(reverse("paper:results_pdf", args=[night.pk])))
     text = page["text"]
     assert "Pot: $30" in text and f"Fuzzy die: {night.fuzzy_holder.name}" in text
@@ -94,7 +97,7 @@ def test_results_pdf_lists_standings_prizes_the_fuzzy_die_and_the_pot(
 def test_without_the_pdf_libraries_the_download_says_what_to_install(
     host_client, host, monkeypatch
 ):
-    night = plan_night(host, NAMES)
+    night = builders.night(host, NAMES, paid=True, rules=SHORT)
     monkeypatch.setattr(pdf, "load_weasyprint", lambda: None)
     response = host_client.get(reverse("paper:sheets_pdf", args=[night.pk]))
     assert response.status_code == 503

@@ -13,8 +13,8 @@ from django.urls import reverse
 
 from paper import pdf
 from partynight import throttles
-
-from .conftest import plan_night
+from tests import builders
+from tests.builders import SHORT
 
 NAMES = ["Ann", "Bea", "Cat", "Dee"]
 
@@ -56,7 +56,7 @@ async def test_a_pdf_being_written_holds_no_one_else_up(
     host, weasyprint, blocked_writer, sync_thread_closed
 ):
     started, release = blocked_writer
-    night = await sync_to_async(plan_night)(host, NAMES)
+    night = await sync_to_async(builders.night)(host, NAMES, paid=True, rules=SHORT)
     client = AsyncClient()
     await client.aforce_login(host)
     url = reverse("paper:sheets_pdf", args=[night.pk])
@@ -83,7 +83,7 @@ def test_a_host_makes_at_most_so_many_pdfs_an_hour(
     monkeypatch.setattr(pdf.PdfPage, "write", lambda page: b"%PDF-1.7 test")
     monkeypatch.setattr(throttles, "PDFS_PER_HOUR", 2)
     monkeypatch.setattr(throttles, "cache", movable_cache.cache)
-    night = plan_night(host, NAMES)
+    night = builders.night(host, NAMES, paid=True, rules=SHORT)
     url = reverse("paper:tables_pdf", args=[night.pk])
     assert [host_client.get(url).status_code for _ in range(2)] == [200, 200]
     refused = host_client.get(url)
@@ -109,7 +109,7 @@ async def test_one_pdf_is_written_at_a_time_per_process(
     monkeypatch.setattr(pdf.PdfPage, "write", write)
     answers, queue = [], pdf._writers._work_queue
     for user, arrived in ((host, lambda: writing), (other, lambda: queue.qsize() == 1)):
-        night = await sync_to_async(plan_night)(user, NAMES)
+        night = await sync_to_async(builders.night)(user, NAMES, paid=True, rules=SHORT)
         client = AsyncClient()
         await client.aforce_login(user)
         url = reverse("paper:tables_pdf", args=[night.pk])

@@ -9,8 +9,9 @@ import pytest
 from django.urls import reverse
 
 from partynight.services import history, snapshots
-
-from .conftest import XSS, plan_night, play_night
+from tests import builders
+from tests.builders import SHORT, XSS
+from tests.helpers.play import play_night
 
 NAMES = ["Ann", "Bea", "Cat", "Dee", "Eve", XSS]
 ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
@@ -18,7 +19,7 @@ ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
 
 @pytest.fixture
 def night(host):
-    return play_night(plan_night(host, NAMES))
+    return play_night(builders.night(host, NAMES, paid=True, rules=SHORT))
 
 
 @pytest.mark.django_db
@@ -84,6 +85,8 @@ def test_standings_csv(host_client, night):
 
 @pytest.mark.django_db
 def test_a_name_like_a_formula_is_quoted_in_the_csv(host_client, host):
-    night = play_night(plan_night(host, ["=HYPERLINK(1)", "Bea", "Cat", "Dee"]))
+    night = play_night(
+        builders.night(host, ["=HYPERLINK(1)", "Bea", "Cat", "Dee"], paid=True, rules=SHORT)
+    )
     text = host_client.get(reverse("paper:standings_csv", args=[night.pk])).content.decode()
     assert "'=HYPERLINK(1)" in text and ",=HYPERLINK" not in text

@@ -11,8 +11,8 @@ from django.urls import reverse
 from partynight.models import Player
 from partynight.rules.config import Rules
 from partynight.services import nights, play
-
-from .conftest import XSS, plan_night
+from tests import builders
+from tests.builders import SHORT, XSS
 
 NAMES = [f"Player {n}" for n in range(1, 8)] + [XSS]
 
@@ -28,7 +28,7 @@ def sheet_name(sheet: str) -> str:
 
 @pytest.mark.django_db
 def test_one_sheet_per_player_with_the_head_table_starred_and_a_qr_link(host_client, host):
-    night = plan_night(host, NAMES)
+    night = builders.night(host, NAMES, paid=True, rules=SHORT)
     nights.seats_draw(night_id=night.pk, actor="host")
     night.refresh_from_db()
     page = host_client.get(reverse("paper:sheets", args=[night.pk])).content.decode()
@@ -45,7 +45,7 @@ def test_one_sheet_per_player_with_the_head_table_starred_and_a_qr_link(host_cli
 
 @pytest.mark.django_db
 def test_the_grid_follows_the_rules_sets_by_rounds(host_client, host):
-    night = plan_night(host, NAMES[:4], rules=Rules(sets=3, rounds_per_set=5))
+    night = builders.night(host, NAMES[:4], rules=Rules(sets=3, rounds_per_set=5), paid=True)
     sheet = sheets_of(host_client.get(reverse("paper:sheets", args=[night.pk])).content.decode())[0]
     assert re.findall(r"Set (\d)</th>", sheet) == ["1", "2", "3"]
     body = sheet.split("<tbody>")[1].split("</tbody>")[0]
@@ -55,7 +55,7 @@ def test_the_grid_follows_the_rules_sets_by_rounds(host_client, host):
 
 @pytest.mark.django_db
 def test_stars_after_play_started_are_round_ones_head_table(host_client, host):
-    night = plan_night(host, NAMES[:8])
+    night = builders.night(host, NAMES[:8], paid=True, rules=SHORT)
     nights.seats_draw(night_id=night.pk, actor="host")
     play.round_start(night_id=night.pk, number=1, actor="host")
     night.refresh_from_db()
@@ -67,7 +67,7 @@ def test_stars_after_play_started_are_round_ones_head_table(host_client, host):
 
 @pytest.mark.django_db
 def test_blank_sheets_have_no_names_and_no_qr(host_client, host):
-    night = plan_night(host, NAMES[:4])
+    night = builders.night(host, NAMES[:4], paid=True, rules=SHORT)
     url = reverse("paper:sheets", args=[night.pk])
     sheets = sheets_of(host_client.get(url, {"blank": 10}).content.decode())
     assert len(sheets) == 10
@@ -78,7 +78,9 @@ def test_blank_sheets_have_no_names_and_no_qr(host_client, host):
 
 @pytest.mark.django_db
 def test_table_sheets_have_a_grid_per_table_and_round(host_client, host):
-    night = plan_night(host, NAMES[:7] + ["Eight", "Nine"])  # 9 players: 3 tables
+    night = builders.night(
+        host, NAMES[:7] + ["Eight", "Nine"], paid=True, rules=SHORT
+    )  # 9 players: 3 tables
     page = host_client.get(reverse("paper:tables", args=[night.pk])).content.decode()
     assert re.findall(r'<h2 class="table-name">(\w+) table', page) == ["Head", "Middle", "Foot"]
     table = page.split('<section class="sheet table-sheet">')[1]
@@ -100,7 +102,7 @@ def test_table_sheets_have_a_grid_per_table_and_round(host_client, host):
     ],
 )
 def test_only_the_host_sees_a_nights_paper(client, host, other, name):
-    night = plan_night(host, NAMES[:4])
+    night = builders.night(host, NAMES[:4], paid=True, rules=SHORT)
     url = reverse(name, args=[night.pk])
     assert client.get(url).status_code == 302  # to the login page
     client.force_login(other)

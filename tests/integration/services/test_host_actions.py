@@ -10,14 +10,6 @@ from partynight.rules.table import TableRound
 from partynight.services import corrections, finish, nights, play, selectors
 
 
-def started(make_night, players=8, **kwargs):
-    night = make_night(players=players, **kwargs)
-    nights.seats_draw(night_id=night.pk, actor="host")
-    play.round_start(night_id=night.pk, number=1, actor="host")
-    night.refresh_from_db()
-    return night
-
-
 def roll(night, table, entry, client_id=None):
     return play.roll_record(
         night_id=night.pk,
@@ -59,7 +51,7 @@ def test_redraw_replaces_ghosts_and_adding_a_player_voids_the_draw(make_night):
 
 
 def test_starting_a_round_twice_changes_nothing_twice(make_night):
-    night = started(make_night)
+    night = make_night(players=8, started=True)
     with pytest.raises(ServiceError) as error:
         play.round_start(night_id=night.pk, number=1, actor="host")
     assert error.value.code == "already_done"
@@ -67,7 +59,7 @@ def test_starting_a_round_twice_changes_nothing_twice(make_night):
 
 
 def test_ringing_the_bell_twice_rings_once(make_night):
-    night = started(make_night)
+    night = make_night(players=8, started=True)
     play.bell_ring(night_id=night.pk, number=1, actor="host", client_id="bell-1")
     again = play.bell_ring(night_id=night.pk, number=1, actor="host", client_id="bell-1")
     assert again["replayed"]
@@ -77,7 +69,7 @@ def test_ringing_the_bell_twice_rings_once(make_night):
 
 
 def test_a_bunco_at_the_head_table_rings_the_bell_and_moves_the_fuzzy_die(make_night):
-    night = started(make_night)
+    night = make_night(players=8, started=True)
     head = table_state(night, 1)
     roller = head.seats[head.roller]
     result = roll(night, 1, "bunco")
@@ -89,7 +81,7 @@ def test_a_bunco_at_the_head_table_rings_the_bell_and_moves_the_fuzzy_die(make_n
 
 
 def test_a_repeated_client_id_is_recorded_once(make_night):
-    night = started(make_night)
+    night = make_night(players=8, started=True)
     first = roll(night, 2, "2", client_id="tap-1")
     second = roll(night, 2, "2", client_id="tap-1")
     assert second["replayed"] and second["roll"] == first["roll"]
@@ -97,7 +89,7 @@ def test_a_repeated_client_id_is_recorded_once(make_night):
 
 
 def test_a_stale_table_version_is_already_recorded(make_night):
-    night = started(make_night)
+    night = make_night(players=8, started=True)
     version = night.rounds.get().tables.get(number=2).version
     play.roll_record(
         night_id=night.pk, table_number=2, entry="1", actor="a", client_id="a", seen_version=version
@@ -116,7 +108,7 @@ def test_a_stale_table_version_is_already_recorded(make_night):
 
 
 def test_undo_takes_back_the_last_roll_and_its_fuzzy_die(make_night):
-    night = started(make_night)
+    night = make_night(players=8, started=True)
     holder = night.fuzzy_holder_id
     roll(night, 2, "bunco")
     night.refresh_from_db()
@@ -130,7 +122,7 @@ def test_undo_takes_back_the_last_roll_and_its_fuzzy_die(make_night):
 
 
 def test_adjusting_points_needs_a_reason_and_can_decide_a_finished_table(make_night):
-    night = started(make_night)
+    night = make_night(players=8, started=True)
     with pytest.raises(ServiceError, match="Say why"):
         corrections.points_adjust(
             night_id=night.pk, table_number=2, team="A", delta=3, reason=" ", actor="host"
@@ -144,7 +136,7 @@ def test_adjusting_points_needs_a_reason_and_can_decide_a_finished_table(make_ni
 
 
 def test_a_bunco_can_be_reassigned_within_the_table(make_night):
-    night = started(make_night)
+    night = make_night(players=8, started=True)
     state = table_state(night, 2)
     roller = state.seats[state.roller]
     roll(night, 2, "bunco")
@@ -158,7 +150,7 @@ def test_a_bunco_can_be_reassigned_within_the_table(make_night):
 
 
 def test_a_player_who_leaves_is_replaced_by_a_ghost_and_a_late_arrival_takes_it(make_night):
-    night = started(make_night)
+    night = make_night(players=8, started=True)
     leaver = night.players.filter(is_ghost=False).first()
     pot = selectors.pot_of(night)
     ghost = corrections.player_replace_by_ghost(
@@ -178,7 +170,7 @@ def test_a_player_who_leaves_is_replaced_by_a_ghost_and_a_late_arrival_takes_it(
 
 
 def test_finishing_needs_a_finished_round_and_happens_once(make_night):
-    night = started(make_night, players=4)
+    night = make_night(players=4, started=True)
     with pytest.raises(ServiceError, match="Finish the current round"):
         finish.night_finish(night_id=night.pk, actor="host")
     roll(night, 1, "bunco")
@@ -203,7 +195,7 @@ def test_the_demo_driver_plays_rounds_by_itself(make_night):
 
 
 def test_a_correction_sent_twice_with_its_client_id_is_applied_once(make_night):
-    night = started(make_night)
+    night = make_night(players=8, started=True)
     roll(night, 2, "1")
     roll(night, 2, "2")
     first = corrections.roll_undo(night_id=night.pk, table_number=2, actor="h", client_id="u1")

@@ -2,30 +2,10 @@
 
 import random
 
-from partynight.models import Event, Night, Round
-from partynight.rules.dice import roll_dice
+from partynight.models import Event, Night
 from partynight.rules.record import validate_record
-from partynight.services import finish, nights, play, selectors
-
-
-def play_round(night, rng, number):
-    play.round_start(night_id=night.pk, number=number, actor="host")
-    while True:
-        round_ = night.rounds.get(number=number)
-        if round_.state == Round.State.DONE:
-            return round_
-        for table in round_.tables.all():
-            table.refresh_from_db()  # an earlier roll may have rung the bell here
-            if table.state["phase"] == "done":
-                continue
-            play.roll_record(
-                night_id=night.pk,
-                table_number=table.number,
-                dice=roll_dice(rng),
-                client_id=f"c{random.random()}",
-                actor="test",
-                seen_version=table.version,
-            )
+from partynight.services import finish, nights, selectors
+from tests.helpers.play import play_round
 
 
 def test_a_whole_night_plays_to_prizes_and_exports_a_valid_record(make_night):

@@ -2,100 +2,28 @@
 (origin check, session auth, routing, consumers, services, the channel layer)."""
 
 import asyncio
-import datetime
 import json
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.test import Client
 
-from config.asgi import application
-from partynight.models import Event, Night, Seat, Table
+from partynight.models import Event, Night
 from partynight.services import corrections, nights, play
+from tests.helpers.sockets import (
+    WAIT,
+    close_all,
+    in_play,
+    open_socket,
+    phone,
+    roll,
+    seated,
+    table_row,
+    until,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-HEADERS = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
-WAIT = 5
-
-
-def make_night(host, players=8, start=True, name="Friday Bunco"):
-    night = nights.night_create(host=host, name=name, date=datetime.date(2026, 12, 4), seed=11)
-    for i in range(players):
-        nights.player_add(night_id=night.pk, name=f"Player {i + 1}", actor="host")
-    if start:
-        nights.seats_draw(night_id=night.pk, actor="host")
-        play.round_start(night_id=night.pk, number=1, actor="host")
-    return night
-
-
-def seated(night, table):
-    """The players at `table` in the current round, by seat."""
-    rows = Seat.objects.filter(table__round__night=night, table__number=table).order_by(
-        "table__round__number", "position"
-    )
-    return [row.player for row in rows][-4:]
-
-
-def table_row(night, number):
-    return Table.objects.filter(round__night=night, number=number).order_by("-round__number")[0]
-
-
-@pytest.fixture
-def host(transactional_db):
-    return get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
-
-
-@pytest.fixture
-def night(host):
-    return make_night(host)
-
-
-@pytest.fixture
-def host_cookie(host):
-    client = Client()
-    client.force_login(host)
-    return f"sessionid={client.cookies['sessionid'].value}"
-
-
-async def open_socket(path, cookie=None, snapshot=True):
-    headers = list(HEADERS) + ([(b"cookie", cookie.encode())] if cookie else [])
-    communicator = WebsocketCommunicator(application, path, headers=headers)
-    connected, _ = await communicator.connect(timeout=WAIT)
-    assert connected
-    if snapshot:
-        first = await communicator.receive_json_from(timeout=WAIT)
-        assert first["type"] == "snapshot", first
-        communicator.snapshot = first
-    return communicator
-
-
-async def phone(player):
-    return await open_socket(f"/ws/play/{player.token}/")
-
-
-async def until(communicator, predicate, timeout=WAIT):
-    """Frames until one matches `predicate` (frames in between are skipped)."""
-    async with asyncio.timeout(timeout):
-        while True:
-            message = await communicator.receive_json_from(timeout=timeout)
-            if predicate(message):
-                return message
-
-
-async def close_all(*communicators):
-    for communicator in communicators:
-        await communicator.disconnect()
-
-
-def roll(entry="1", v=None, client_id="c1", **extra):
-    message = {"type": "roll", "entry": entry, "client_id": client_id, **extra}
-    if v is not None:
-        message["v"] = v
-    return message
 
 
 async def test_a_phone_gets_a_snapshot_on_connect(night):
@@ -192,7 +120,7 @@ async def test_a_player_cannot_score_at_another_table(night):
 
 def _bad_links(night, host):
     other_host = get_user_model().objects.create_user("other", password="pw-for-tests-2")
-    planning = make_night(other_host, players=5, start=False, name="Other night")
+    planning = in_play(other_host, players=5, start=False, name="Other night")
     removed = planning.players.first()
     nights.player_remove(night_id=planning.pk, player_id=removed.pk, actor="host")
     return {
@@ -343,7 +271,7 @@ async def test_broadcasts_go_out_only_after_commit(night):
 
 
 async def test_a_finished_round_tells_each_phone_where_to_go(host):
-    night4 = await database_sync_to_async(make_night)(host, players=4)
+    night4 = await database_sync_to_async(in_play)(host, players=4)
     players = await database_sync_to_async(seated)(night4, 1)
     phones = [await phone(p) for p in players]
     v = phones[0].snapshot["table"]["version"]
@@ -358,7 +286,7 @@ async def test_a_finished_round_tells_each_phone_where_to_go(host):
 
 
 async def test_a_ghosts_turn_is_rolled_by_the_server_and_shown_as_table_events(host):
-    night5 = await database_sync_to_async(make_night)(host, players=5)  # 3 ghosts, 2 tables
+    night5 = await database_sync_to_async(in_play)(host, players=5)  # 3 ghosts, 2 tables
     row = await database_sync_to_async(table_row)(night5, 2)
     ghosts = set(row.state["ghosts"])
     people = [p for p in await database_sync_to_async(seated)(night5, 2) if not p.is_ghost]
@@ -390,7 +318,7 @@ async def test_a_ghosts_turn_is_rolled_by_the_server_and_shown_as_table_events(h
 
 
 async def test_the_head_table_phones_start_the_next_round_first_tap_wins(host):
-    night8 = await database_sync_to_async(make_night)(host, players=8)
+    night8 = await database_sync_to_async(in_play)(host, players=8)
     players = await database_sync_to_async(seated)(night8, 1)
     phones = [await phone(p) for p in players]
     footer = await phone((await database_sync_to_async(seated)(night8, 2))[0])

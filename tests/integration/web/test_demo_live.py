@@ -4,26 +4,27 @@ import datetime
 
 import pytest
 from channels.testing import WebsocketCommunicator
-from django.contrib.auth import get_user_model
 
 from config.asgi import application
 from partynight import demo
-from partynight.models import Night
-from partynight.services import nights
+from tests import builders
 
 HEADERS = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
 
 
 @pytest.fixture
 def demo_night(transactional_db):
-    host = get_user_model().objects.create_user("demo-host")
-    night = nights.night_create(host=host, name="Demo", date=datetime.date(2026, 12, 1))
-    Night.objects.filter(pk=night.pk).update(is_demo=True)
-    for name in ("Ann", "Bea", "Cat", "Dot", "Eve"):
-        nights.player_add(night_id=night.pk, name=name, actor="test")
-    nights.seats_draw(night_id=night.pk, actor="test")
-    night.refresh_from_db()
-    return night
+    return builders.night(
+        builders.host("demo-host"),
+        ["Ann", "Bea", "Cat", "Dot", "Eve"],
+        seed=None,
+        paid=False,
+        drawn=True,
+        name="Demo",
+        date=datetime.date(2026, 12, 1),
+        actor="test",
+        is_demo=True,
+    )
 
 
 async def test_watching_a_demo_night_starts_virtual_dice(demo_night):

@@ -8,12 +8,13 @@ from django.urls import reverse
 from partynight.models import Award
 from partynight.rules.record import validate_record
 from partynight.services import play
-from tests.integration.services.test_play_flow import play_round
-from tests.integration.web.test_host_views import make_night, messages_of
+from tests import builders
+from tests.helpers.pages import messages_of
+from tests.helpers.play import play_round
 
 
 def one_round_played(host):
-    night = make_night(host, players=6, draw=True)
+    night = builders.night(host, players=6, drawn=True)
     play_round(night, random.Random(4), 1)
     night.refresh_from_db()
     return night
@@ -60,7 +61,7 @@ def test_ending_early_waits_for_the_round_in_play(host_client, host):
 
 
 def test_nothing_to_award_before_the_first_round(host_client, host):
-    night = make_night(host, players=4, draw=True)
+    night = builders.night(host, players=4, drawn=True)
     url = reverse("host:night_finish", args=[night.pk])
     assert "Play at least one round" in host_client.get(url).content.decode()
     response = host_client.post(url, {"confirm": "early"}, follow=True)

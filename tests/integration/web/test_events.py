@@ -14,11 +14,10 @@ from partynight import consumers
 from partynight.models import Table
 from partynight.rules.config import Rules
 from partynight.services import finish, nights, play
-from tests.integration.web import test_consumers as base
-from tests.integration.web.test_consumers import (
+from tests.helpers.sockets import (
     WAIT,
     close_all,
-    make_night,
+    in_play,
     open_socket,
     phone,
     roll,
@@ -28,7 +27,6 @@ from tests.integration.web.test_consumers import (
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
-host, host_cookie, night = base.host, base.host_cookie, base.night  # the same fixtures
 
 
 async def drain(socket, quiet=0.5):
@@ -144,7 +142,7 @@ async def test_the_fuzzy_die_moving_reaches_every_socket(night, host_cookie):
 
 
 async def test_round_done_and_round_started_bring_each_player_their_own_seat(host, host_cookie):
-    night = await database_sync_to_async(make_night)(host, players=8)
+    night = await database_sync_to_async(in_play)(host, players=8)
     phones, dashboard, screen = await night_sockets(night, host_cookie)
     await database_sync_to_async(play.bell_ring)(night_id=night.pk, number=1, actor="host")
     entries = iter(["0", "1", "2", "0", "2"] * 100)  # misses end turns; points end roll-offs
@@ -189,7 +187,7 @@ async def test_round_done_and_round_started_bring_each_player_their_own_seat(hos
 
 async def test_the_end_of_the_night_brings_the_prizes(host, host_cookie):
     rules = Rules(sets=1, rounds_per_set=1, break_after_set=None)
-    night = await database_sync_to_async(make_night)(host, players=4)
+    night = await database_sync_to_async(in_play)(host, players=4)
     await database_sync_to_async(
         lambda: type(night).objects.filter(pk=night.pk).update(rules=rules.to_dict())
     )()
@@ -207,7 +205,7 @@ async def test_the_end_of_the_night_brings_the_prizes(host, host_cookie):
 
 
 async def test_a_host_change_to_the_players_sends_every_screen_its_snapshot(host, host_cookie):
-    night = await database_sync_to_async(make_night)(host, players=5, start=False)
+    night = await database_sync_to_async(in_play)(host, players=5, start=False)
     player = await database_sync_to_async(lambda: night.players.first())()
     socket = await phone(player)
     dashboard = await open_socket(f"/ws/nights/{night.pk}/", cookie=host_cookie)

@@ -12,7 +12,9 @@ from django.urls import reverse
 from partynight.models import Group, GroupMember, Night
 from partynight.rules.config import Rules
 from partynight.services import groups, selectors
-from tests.integration.print.conftest import SHORT, XSS, plan_night, play_night
+from tests import builders
+from tests.builders import SHORT, XSS
+from tests.helpers.play import play_night
 
 MEMBERS = ["Ann", "Bea", "Cat", "Dee", "Eve", XSS]
 
@@ -57,7 +59,7 @@ def test_a_member_is_changed_and_removed(host_client, group):
 
 @pytest.mark.django_db
 def test_the_next_night_starts_with_the_members_and_the_last_nights_rules(host_client, group):
-    plan_night(group.host, [], rules=SHORT, group=group)
+    builders.night(group.host, [], rules=SHORT, group=group, paid=True)
     data = {"name": "December", "date": "2026-12-11", "place": "Bea's"}
     response = host_client.post(reverse("groups:night_start", args=[group.pk]), data)
     night = Night.objects.get(name="December")
@@ -76,7 +78,14 @@ def seasons(group):
     """Two finished nights in 2026 (one from the group, one linked by names only), one in
     2025, and one planned in 2026 that counts for nothing yet."""
     old = play_night(
-        plan_night(group.host, MEMBERS[:4], date=datetime.date(2025, 11, 6), group=group)
+        builders.night(
+            group.host,
+            MEMBERS[:4],
+            date=datetime.date(2025, 11, 6),
+            group=group,
+            paid=True,
+            rules=SHORT,
+        )
     )
     linked = groups.night_from_group(
         group=group, name="March", date=datetime.date(2026, 3, 5), actor="host"
@@ -86,7 +95,14 @@ def seasons(group):
         player.save()
     march = play_night(linked, seed=4)
     april = play_night(
-        plan_night(group.host, MEMBERS[1:5], date=datetime.date(2026, 4, 2), group=group)
+        builders.night(
+            group.host,
+            MEMBERS[1:5],
+            date=datetime.date(2026, 4, 2),
+            group=group,
+            paid=True,
+            rules=SHORT,
+        )
     )
     groups.night_from_group(group=group, name="May", date=datetime.date(2026, 5, 7), actor="h")
     return {"2025": [old], "2026": [march, april]}

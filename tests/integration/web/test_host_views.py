@@ -17,24 +17,10 @@ from partynight.rules.config import Rules
 from partynight.rules.prizes import DEFAULT_PRIZE_TABLE
 from partynight.rules.record import validate_record
 from partynight.services import nights, play
-from tests.integration.services.test_play_flow import play_round
-
-XSS = "<script>alert(1)</script>"
-
-
-def make_night(host, players=0, rules=None, draw=False, start=False, **fields):
-    night = nights.night_create(
-        host=host, name="Friday Bunco", date=datetime.date(2026, 12, 4), seed=5, rules=rules
-    )
-    Night.objects.filter(pk=night.pk).update(**fields)
-    for i in range(players):
-        nights.player_add(night_id=night.pk, name=f"Player {i + 1}", actor="host", paid=True)
-    if draw or start:
-        nights.seats_draw(night_id=night.pk, actor="host")
-    if start:
-        play.round_start(night_id=night.pk, number=1, actor="host")
-    night.refresh_from_db()
-    return night
+from tests import builders
+from tests.builders import XSS
+from tests.helpers.pages import messages_of
+from tests.helpers.play import play_round
 
 
 def new_night_data(**changes):
@@ -61,15 +47,11 @@ def new_night_data(**changes):
     return {k: v for k, v in data.items() if v is not None}
 
 
-def messages_of(response):
-    return [str(m) for m in response.context["messages"]] if response.context else []
-
-
 # --- the nights list and a new night ----------------------------------------------------
 
 
 def test_pages_need_a_login(client, host):
-    night = make_night(host)
+    night = builders.night(host)
     for url in (
         reverse("host:nights"),
         reverse("host:night_new"),
@@ -85,8 +67,8 @@ def test_home_points_a_logged_in_host_to_their_nights(host_client):
 
 
 def test_the_list_shows_only_my_nights(host_client, host, other):
-    make_night(host)
-    nights.night_create(host=other, name="Not yours", date=datetime.date(2026, 1, 1))
+    builders.night(host)
+    builders.night(other, seed=None, name="Not yours", date=datetime.date(2026, 1, 1))
     page = host_client.get(reverse("host:nights")).content.decode()
     assert "Friday Bunco" in page and "Not yours" not in page
     assert reverse("host:night_new") in page
@@ -137,7 +119,7 @@ def test_a_bad_new_night_form_says_what_is_wrong(host_client, host, changes, mes
 
 
 def test_settings_change_the_rules_while_planning_and_show_the_prize_dollars(host_client, host):
-    night = make_night(host, players=12)
+    night = builders.night(host, players=12)
     url = reverse("host:night_settings", args=[night.pk])
     page = host_client.get(url).content.decode()
     assert "$60" in page and "$20" in page  # 12 paying players at $5
@@ -150,7 +132,7 @@ def test_settings_change_the_rules_while_planning_and_show_the_prize_dollars(hos
 
 
 def test_prizes_that_cannot_add_up_to_the_pot_are_flagged(host_client, host):
-    night = make_night(host, players=4)  # a $20 pot
+    night = builders.night(host, players=4)  # a $20 pot
     data = new_night_data()
     for i in range(6):
         data[f"prizes-{i}-mode"] = "amount"
@@ -161,7 +143,7 @@ def test_prizes_that_cannot_add_up_to_the_pot_are_flagged(host_client, host):
 
 
 def test_rules_are_fixed_once_play_starts(host_client, host):
-    night = make_night(host, players=4, start=True)
+    night = builders.night(host, players=4, started=True)
     data = new_night_data(**{"rules-bunco_points": "25"})
     response = host_client.post(reverse("host:night_settings", args=[night.pk]), data)
     assert "The rules are fixed once play has started." in response.content.decode()
@@ -173,7 +155,7 @@ def test_rules_are_fixed_once_play_starts(host_client, host):
 
 
 def test_adding_players_shows_clear_errors(host_client, host):
-    night = make_night(host)
+    night = builders.night(host)
     url = reverse("host:player_add", args=[night.pk])
     assert host_client.post(url, {"name": "Ann"}).status_code == 302
     empty = host_client.post(url, {"name": "   "})
@@ -184,7 +166,7 @@ def test_adding_players_shows_clear_errors(host_client, host):
 
 
 def test_rename_mark_paid_and_remove(host_client, host):
-    night = make_night(host, players=2)
+    night = builders.night(host, players=2)
     first, second = night.players.all()
     host_client.post(reverse("host:player_rename", args=[night.pk, first.pk]), {"name": "Bea"})
     response = host_client.post(
@@ -199,7 +181,7 @@ def test_rename_mark_paid_and_remove(host_client, host):
 
 
 def test_the_planning_page_shows_tables_ghosts_and_the_join_qr(host_client, host):
-    night = make_night(host, players=5)
+    night = builders.night(host, players=5)
     page = host_client.get(reverse("host:night", args=[night.pk])).content.decode()
     assert "5 players: 2 tables, 3 ghosts fill the empty seats." in page
     assert f"http://testserver/join/{night.join_token}/" in page
@@ -208,7 +190,7 @@ def test_the_planning_page_shows_tables_ghosts_and_the_join_qr(host_client, host
 
 
 def test_drawing_seats_needs_four_players(host_client, host):
-    night = make_night(host, players=3)
+    night = builders.night(host, players=3)
     response = host_client.post(reverse("host:seats_draw", args=[night.pk]), follow=True)
     assert "A Bunco night needs 4 to 48 players; you have 3." in " ".join(messages_of(response))
     night.refresh_from_db()
@@ -216,7 +198,7 @@ def test_drawing_seats_needs_four_players(host_client, host):
 
 
 def test_draw_redraw_then_start_round_one_once(host_client, host):
-    night = make_night(host, players=6)
+    night = builders.night(host, players=6)
     response = host_client.post(reverse("host:seats_draw", args=[night.pk]), follow=True)
     page = response.content.decode()
     assert "★" in page and "Head table" in page and "Foot table" in page
@@ -233,7 +215,7 @@ def test_draw_redraw_then_start_round_one_once(host_client, host):
 
 
 def test_starting_before_the_draw_is_refused(host_client, host):
-    night = make_night(host, players=4)
+    night = builders.night(host, players=4)
     response = host_client.post(reverse("host:play_start", args=[night.pk]), follow=True)
     assert "Draw the seats before starting play." in " ".join(messages_of(response))
     assert not night.rounds.exists()
@@ -243,7 +225,7 @@ def test_starting_before_the_draw_is_refused(host_client, host):
 
 
 def test_the_dashboard_carries_the_snapshot_and_the_socket(host_client, host):
-    night = make_night(host, players=8, start=True)
+    night = builders.night(host, players=8, started=True)
     response = host_client.get(reverse("host:dashboard", args=[night.pk]))
     page = response.content.decode()
     assert f'data-socket="/ws/nights/{night.pk}/"' in page
@@ -254,7 +236,7 @@ def test_the_dashboard_carries_the_snapshot_and_the_socket(host_client, host):
 
 
 def test_the_big_screen_needs_no_login_but_the_right_token(client, host):
-    night = make_night(host, players=4, start=True, is_demo=True)
+    night = builders.night(host, players=4, started=True, is_demo=True)
     page = client.get(reverse("host:screen", args=[night.screen_token])).content.decode()
     assert f'data-socket="/ws/screen/{night.screen_token}/"' in page
     assert "virtual dice play every seat, but only while its dashboard" in page
@@ -263,7 +245,7 @@ def test_the_big_screen_needs_no_login_but_the_right_token(client, host):
 
 
 def test_names_are_escaped_everywhere(host_client, host):
-    night = make_night(host, players=3, name=XSS, place=XSS)
+    night = builders.night(host, players=3, name=XSS, place=XSS)
     nights.player_add(night_id=night.pk, name=XSS, actor="host", paid=True)
     nights.seats_draw(night_id=night.pk, actor="host")
     play.round_start(night_id=night.pk, number=1, actor="host")
@@ -285,7 +267,7 @@ def test_names_are_escaped_everywhere(host_client, host):
 
 
 def test_points_can_be_adjusted_with_a_reason(host_client, host):
-    night = make_night(host, players=8, start=True)
+    night = builders.night(host, players=8, started=True)
     url = reverse("host:fix_points", args=[night.pk])
     data = {"table": 2, "team": "B", "delta": "3", "reason": "miscounted"}
     response = host_client.post(url, data, follow=True)
@@ -300,7 +282,7 @@ def test_points_can_be_adjusted_with_a_reason(host_client, host):
 
 
 def test_a_double_clicked_undo_takes_back_one_roll(host_client, host):
-    night = make_night(host, players=8, start=True)
+    night = builders.night(host, players=8, started=True)
     for n, entry in enumerate(("1", "2")):
         play.roll_record(
             night_id=night.pk, table_number=2, entry=entry, client_id=f"r{n}", actor="t"
@@ -316,7 +298,7 @@ def test_a_double_clicked_undo_takes_back_one_roll(host_client, host):
 
 
 def test_a_roll_can_be_undone_and_a_bad_bunco_move_is_explained(host_client, host):
-    night = make_night(host, players=8, start=True)
+    night = builders.night(host, players=8, started=True)
     nothing = host_client.post(reverse("host:fix_undo", args=[night.pk]), {"table": 1}, follow=True)
     assert "There is no roll to undo at this table this round." in messages_of(nothing)
     play.roll_record(night_id=night.pk, table_number=1, entry="1", client_id="c1", actor="t")
@@ -341,7 +323,7 @@ def test_a_roll_can_be_undone_and_a_bad_bunco_move_is_explained(host_client, hos
 
 
 def test_a_late_arrival_takes_a_ghost_chair_and_a_leaver_becomes_a_ghost(host_client, host):
-    night = make_night(host, players=6, start=True)
+    night = builders.night(host, players=6, started=True)
     late = host_client.post(reverse("host:fix_late", args=[night.pk]), {"name": "Zoe"}, follow=True)
     assert "Welcome! They take a ghost's chair." in messages_of(late)
     zoe = night.players.get(name="Zoe", active=True)
@@ -359,11 +341,11 @@ def test_a_late_arrival_takes_a_ghost_chair_and_a_leaver_becomes_a_ghost(host_cl
 
 def short_night(host, players=6):
     """A one-set, two-round night, played through the services."""
-    night = make_night(
+    night = builders.night(
         host,
         players=players,
         rules=Rules(sets=1, rounds_per_set=2, break_after_set=None),
-        draw=True,
+        drawn=True,
     )
     rng = random.Random(3)
     for number in (1, 2):
@@ -387,7 +369,7 @@ def test_awarding_prizes_twice_awards_them_once(host_client, host):
 
 
 def test_finishing_too_early_is_refused(host_client, host):
-    night = make_night(host, players=4, start=True)
+    night = builders.night(host, players=4, started=True)
     response = host_client.post(reverse("host:night_finish", args=[night.pk]), follow=True)
     assert "Finish the current round before awarding prizes." in messages_of(response)
     assert not Award.objects.filter(night=night).exists()
@@ -449,7 +431,7 @@ NIGHT_URLS = [
 
 @pytest.mark.parametrize(("method", "name", "with_player"), NIGHT_URLS)
 def test_another_hosts_night_is_a_404(client, host, other, method, name, with_player):
-    night = make_night(host, players=4, start=True)
+    night = builders.night(host, players=4, started=True)
     player = night.players.filter(is_ghost=False).first()
     args = [night.pk, player.pk] if with_player else [night.pk]
     client.force_login(other)
@@ -469,7 +451,7 @@ def test_a_missing_night_is_a_404(host_client):
 
 @pytest.mark.django_db(transaction=True)
 def test_ringing_the_bell_twice_from_the_dashboard_rings_it_once(host):
-    night = make_night(host, players=8, start=True)
+    night = builders.night(host, players=8, started=True)
     browser = Client()
     browser.force_login(host)
     cookie = f"sessionid={browser.cookies['sessionid'].value}".encode()
@@ -502,7 +484,7 @@ def test_ringing_the_bell_twice_from_the_dashboard_rings_it_once(host):
 
 def test_every_model_is_in_the_admin_and_the_event_log_is_read_only(client, django_user_model):
     admin = django_user_model.objects.create_superuser("boss", password="pw-for-tests-3")
-    night = make_night(admin, players=4, start=True)
+    night = builders.night(admin, players=4, started=True)
     client.force_login(admin)
     for model in ("group", "groupmember", "night", "player", "round", "table", "seat", "event"):
         assert client.get(f"/admin/partynight/{model}/").status_code == 200, model

@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils.timezone import localdate
 
 from partynight.services import nights
-from tests.integration.web.test_host_views import make_night
+from tests import builders
 
 
 def visible_text(page: str) -> str:
@@ -32,7 +32,7 @@ def test_a_new_night_defaults_to_today(host_client):
 
 
 def test_name_boxes_carry_their_limit_and_the_note_script(host_client, host):
-    night = make_night(host)
+    night = builders.night(host)
     page = host_client.get(reverse("host:night", args=[night.pk])).content.decode()
     assert 'maxlength="40"' in page and "js/lib/fields.js" in page
     join = host_client.get(reverse("phone:join", args=[night.join_token])).content.decode()
@@ -40,7 +40,7 @@ def test_name_boxes_carry_their_limit_and_the_note_script(host_client, host):
 
 
 def test_the_rooms_page_shows_each_players_real_link(host_client, host):
-    night = make_night(host)
+    night = builders.night(host)
     ann = nights.player_add(night_id=night.pk, name="Ann", actor="host")
     page = host_client.get(reverse("games:host_rooms", args=[night.pk])).content.decode()
     assert "their player link token" not in page
@@ -55,7 +55,7 @@ def test_a_favicon_is_served(client):
 
 
 def test_the_demo_nights_planning_page_says_its_state_and_opens_the_dashboard(host_client, host):
-    night = make_night(host, players=4, draw=True, is_demo=True)
+    night = builders.night(host, players=4, drawn=True, is_demo=True)
     page = host_client.get(reverse("host:night", args=[night.pk])).content.decode()
     dashboard = reverse("host:dashboard", args=[night.pk])
     assert "Demo night:" in page and "only while its dashboard or big screen is open" in page
@@ -67,14 +67,14 @@ def test_the_demo_nights_planning_page_says_its_state_and_opens_the_dashboard(ho
     page = host_client.get(reverse("host:night", args=[night.pk])).content.decode()
     assert "Round 1 is being played; open the dashboard to watch." in page
     assert page.count(f'href="{dashboard}"') == 1
-    plain = make_night(host, players=4, draw=True)
+    plain = builders.night(host, players=4, drawn=True)
     assert (
         "Demo night" not in host_client.get(reverse("host:night", args=[plain.pk])).content.decode()
     )
 
 
 def test_the_shared_results_page_has_no_paper_toolbar_but_a_print_button(host_client, host):
-    night = make_night(host)
+    night = builders.night(host)
     shared = host_client.get(reverse("paper:results_public", args=[night.results_token]))
     page = shared.content.decode()
     assert "Paper:" not in page and 'class="toolbar' not in page

@@ -13,7 +13,7 @@ from live import limits
 from live.errors import ServiceError
 from partynight.models import JOIN_CODE_ALPHABET, Player
 from partynight.services import nights
-from tests.integration.web.test_host_views import make_night
+from tests import builders
 
 
 def join_url(night):
@@ -22,10 +22,7 @@ def join_url(night):
 
 @pytest.fixture
 def night(host):
-    night = make_night(host)
-    for name in ("Ann", "Bea"):
-        nights.player_add(night_id=night.pk, name=name, actor="host")
-    return night
+    return builders.night(host, ["Ann", "Bea"], paid=False)
 
 
 def test_a_guest_the_host_added_claims_their_name_instead_of_making_a_duplicate(client, night):
@@ -80,7 +77,7 @@ def test_the_host_releases_a_name_and_the_old_link_dies(host_client, client, nig
 
 
 def test_claims_work_after_play_starts_but_new_names_do_not(client, host):
-    night = make_night(host, players=4, start=True)
+    night = builders.night(host, players=4, started=True)
     Player.objects.filter(night=night).update(claimed=False)
     first = night.players.filter(is_ghost=False).first()
     page = client.get(join_url(night)).content.decode()
@@ -95,7 +92,7 @@ def test_claims_work_after_play_starts_but_new_names_do_not(client, host):
 
 @pytest.mark.django_db(transaction=True)
 def test_two_phones_claiming_at_once_first_wins_second_is_told(host):
-    night = make_night(host)
+    night = builders.night(host)
     ann = nights.player_add(night_id=night.pk, name="Ann", actor="host")
     results, barrier = [], threading.Barrier(2)
 
@@ -122,7 +119,7 @@ def test_the_join_code_is_short_unambiguous_and_works_like_the_qr(client, night,
     code = night.join_code
     assert len(code) == 6 and set(code) <= set(JOIN_CODE_ALPHABET)
     assert not set("01ILOUV") & set(JOIN_CODE_ALPHABET)
-    assert make_night(host).join_code != code
+    assert builders.night(host).join_code != code
     home = client.get("/").content.decode()
     assert 'action="/join/"' in home and 'name="code"' in home
     typed = f" {code[:3].lower()}-{code[3:].lower()} "

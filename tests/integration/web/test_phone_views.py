@@ -1,31 +1,21 @@
 """The phone pages: the play link, the join link behind the QR code, and the page weight."""
 
-import datetime
 import re
 from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.contrib.staticfiles import finders
 
 from partynight.models import Player
 from partynight.services import nights, play
+from tests import builders
 
 PAGE_BUDGET = 60 * 1024
 
 
 @pytest.fixture
-def host(db):
-    return get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
-
-
-@pytest.fixture
 def night(host):
-    night = nights.night_create(
-        host=host, name="Friday <b>Bunco</b>", date=datetime.date(2026, 12, 4)
-    )
-    nights.player_add(night_id=night.pk, name="Ann <script>", actor="host")
-    return night
+    return builders.night(host, ["Ann <script>"], seed=None, paid=False, name="Friday <b>Bunco</b>")
 
 
 def test_the_play_page_renders_for_a_players_link(client, night):

@@ -181,7 +181,7 @@ def test_a_name_cut_at_the_limit_says_so(live_server_daphne, browser_context):
 
 def _night_after_one_round():
     from partynight.services import play
-    from tests.integration.services.test_play_flow import play_round
+    from tests.helpers.play import play_round
 
     night = _planned_night([f"Player {n}" for n in range(1, 9)])
     Player.objects.filter(night=night).update(paid=True)

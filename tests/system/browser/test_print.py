@@ -14,7 +14,9 @@ from playwright.sync_api import expect
 
 from partynight.models import Night
 from partynight.services import groups
-from tests.integration.print.conftest import SHORT, plan_night, play_night
+from tests import builders
+from tests.builders import SHORT
+from tests.helpers.play import play_night
 from tests.system.browser.test_host_night import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -40,7 +42,11 @@ def set_up_group(host):
     group = groups.group_create(host=host, name="Maple Street")
     for name in MEMBERS:
         groups.member_add(group=group, name=name)
-    play_night(plan_night(host, MEMBERS[:4], group=group, date=datetime.date(2026, 11, 6)))
+    play_night(
+        builders.night(
+            host, MEMBERS[:4], group=group, date=datetime.date(2026, 11, 6), paid=True, rules=SHORT
+        )
+    )
     return group
 
 

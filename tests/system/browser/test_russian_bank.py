@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from games import services
 from games.models import Room, RoomAction
 from partynight.services import nights
-from tests.unit.games.test_russian_bank import position
+from tests.helpers.russian_bank import position
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path(__file__).resolve().parents[2] / "screenshots"

@@ -7,7 +7,7 @@ import pytest
 from games.engines.baccarat_banque import ENGINE as BQ
 from games.engines.base import RulesError
 from games.play import play
-from tests.unit.games.test_punto_banco import cards, stack
+from tests.helpers.cards import cards, stack
 
 
 def stake(on, amount):

@@ -13,7 +13,7 @@ from games.engines.baccarat_bots import STYLES, banker_draw_gain, punter_totals
 from games.engines.chemin_de_fer import ENGINE as CDF
 from games.engines.punto_banco import ENGINE as PB
 from games.play import play, style_results
-from tests.unit.games.test_punto_banco import cards, stack
+from tests.helpers.cards import cards, stack
 
 BACCARAT = ["punto_banco", "chemin_de_fer", "baccarat_banque"]  # Russian Bank: its own tests
 

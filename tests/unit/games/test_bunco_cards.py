@@ -9,17 +9,9 @@ from games.engines import get_engine, replay
 from games.engines.base import RulesError
 from games.engines.bunco_cards.cards import full_count
 from games.play import play
+from tests.helpers.cards import cards_of
 
 BC = get_engine("bunco_cards")
-
-
-def cards_of(state):
-    """Every card of the game, wherever it is."""
-    places = [
-        *state["bunco"], *state["hands"], *(p for piles in state["surplus"] for p in piles),
-        *state["table"], *state["deck"], state["removed"], state["aside"],
-    ]  # fmt: skip
-    return Counter(card for place in places for card in place)
 
 
 def position(seats=2, **parts):

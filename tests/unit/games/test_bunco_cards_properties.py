@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from games.engines import get_engine
 from games.engines.bunco_cards.cards import full_count, packs_for
-from tests.unit.games.test_bunco_cards import cards_of
+from tests.helpers.cards import cards_of, disguise
 
 BC = get_engine("bunco_cards")
 SETTINGS = st.fixed_dictionaries(
@@ -54,21 +54,6 @@ def test_every_card_is_in_one_place_at_every_step(config, seed, smart):
             seat = state["turn"]
             assert BC.default_action(state, seat) in BC.legal_actions(state, seat)
     assert state["winner"] is not None
-
-
-def disguise(state, seat, rng):
-    """The same game as `seat` knows it: the other hands and the deck dealt differently."""
-    state = json.loads(json.dumps(state))
-    others = [s for s in range(len(state["hands"])) if s != seat]
-    pool = [c for s in others for c in state["hands"][s]] + [c for r in state["deck"] for c in r]
-    rng.shuffle(pool)
-    for s in others:
-        size = len(state["hands"][s])
-        state["hands"][s], pool = pool[:size], pool[size:]
-    for ready in state["deck"]:
-        ready[:], pool = pool[: len(ready)], pool[len(ready) :]
-    state["seed"] += 1
-    return state
 
 
 @settings(max_examples=20, deadline=None)

@@ -7,7 +7,7 @@ import pytest
 from games.engines.base import RulesError
 from games.engines.burraco import ENGINE
 from games.engines.burraco.scoring import side_score
-from tests.unit.games.burraco_helpers import meld, play, table
+from tests.helpers.burraco import meld, play, table
 
 
 @pytest.mark.parametrize(

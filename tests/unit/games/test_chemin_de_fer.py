@@ -6,7 +6,7 @@ import pytest
 
 from games.engines.base import RulesError
 from games.engines.chemin_de_fer import ENGINE as CDF
-from tests.unit.games.test_punto_banco import cards, spec_cells, stack
+from tests.helpers.cards import cards, spec_cells, stack
 
 PB_TABLEAU = {(banker, third): rule for banker, third, rule in spec_cells()}
 # The spec's Chemin de Fer rows: banker total -> (draws against, chooses against).

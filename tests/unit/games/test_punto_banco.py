@@ -6,38 +6,7 @@ import pytest
 
 from games.engines.base import RulesError
 from games.engines.punto_banco import ENGINE as PB
-
-# The spec's table, as printed in rules/baccarat.md: banker total, then T/S against the
-# player's third card 0..9.
-SPEC_TABLEAU = """
-0-2 | T | T | T | T | T | T | T | T | T | T
-3   | T | T | T | T | T | T | T | T | S | T
-4   | S | S | T | T | T | T | T | T | S | S
-5   | S | S | S | S | T | T | T | T | S | S
-6   | S | S | S | S | S | S | T | T | S | S
-7   | S | S | S | S | S | S | S | S | S | S
-"""
-RANK_OF_VALUE = "TA23456789"
-
-
-def spec_cells():
-    for line in SPEC_TABLEAU.strip().splitlines():
-        label, *cells = (part.strip() for part in line.split("|"))
-        low, _, high = label.partition("-")
-        for banker in range(int(low), int(high or low) + 1):
-            for third, rule in enumerate(cells):
-                yield banker, third, rule
-
-
-def cards(*values):
-    return [RANK_OF_VALUE[v] + "SHDC"[i % 4] for i, v in enumerate(values)]
-
-
-def stack(state, top):
-    """Put `top` on top of the shoe, taking those cards out of it (cards stay conserved)."""
-    for card in top:
-        state["shoe"].remove(card)
-    state["shoe"][:0] = top
+from tests.helpers.cards import cards, spec_cells, stack
 
 
 def coup(*values, bet=None, chips=1000, **config):
