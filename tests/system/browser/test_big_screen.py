@@ -13,9 +13,8 @@ from django.db import connection
 from playwright.sync_api import expect
 
 from partynight.services import nights, play
-from tests.helpers.browser import RECORD_FRAMES, frames
-from tests.system.browser.test_host_night import log_in
-from tests.system.browser.test_phones import pad, seated, start_night
+from tests.helpers.browser import RECORD_FRAMES, frames, log_in, pad, seated, start_night
+from tests.helpers.screenshots import FOLDER
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 TV = {"width": 1920, "height": 1080}
@@ -87,10 +86,8 @@ def test_twelve_tables_and_the_standings_fit_one_tv_screen(live_server_daphne, b
 
 
 def _shots():
-    from tests.system.browser.test_phone_states import SCREENSHOTS
-
-    SCREENSHOTS.mkdir(exist_ok=True)
-    return SCREENSHOTS
+    FOLDER.mkdir(parents=True, exist_ok=True)
+    return FOLDER
 
 
 def test_the_dashboard_hears_the_bell_and_the_round_end_like_the_phones(

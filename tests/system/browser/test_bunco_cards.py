@@ -7,7 +7,6 @@ import datetime
 import random
 import re
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -18,9 +17,9 @@ from games import services
 from games.engines import get_engine
 from games.models import Room
 from partynight.services import nights
+from tests.helpers.screenshots import FOLDER as SHOTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 BC = get_engine("bunco_cards")
 
 

@@ -6,9 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.system.browser.test_host_night import log_in
-from tests.system.browser.test_phone_states import readable, shot
-from tests.system.browser.test_phones import open_phones, pad, seated, start_night
+from tests.helpers.browser import log_in, open_phones, pad, readable, seated, shot, start_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

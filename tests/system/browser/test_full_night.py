@@ -10,8 +10,7 @@ from playwright.sync_api import expect
 from partynight.models import Award, Event, Night, Seat
 from partynight.rules.record import validate_record
 from partynight.services.selectors import night_record
-from tests.system.browser.test_host_night import log_in
-from tests.system.browser.test_phones import open_phones, pad, start_night
+from tests.helpers.browser import log_in, open_phones, pad, start_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 BETWEEN_ROUNDS = re.compile("^(next_round|break|prizes_pending)$")

@@ -9,6 +9,8 @@ import pytest
 from playwright.sync_api import expect
 from websockets.sync.client import connect
 
+from tests.helpers.browser import log_in
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = [f"Player {n}" for n in range(1, 13)]
@@ -48,14 +50,6 @@ class TableSocket:
             self.roll(
                 number, "1" if a_to_roll and table["points"][0] <= table["points"][1] else "0"
             )
-
-
-def log_in(page, server, username, password):
-    page.goto(server.url + "/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("heading", name="Your nights")).to_be_visible()
 
 
 def plan_night(page):

@@ -3,19 +3,18 @@ real Daphne server: claiming a name the host added, the join code from the big s
 pasting a list, the paid toggle, the name-length note, and ending the night early.
 Everything a person must see is checked to be inside the viewport, not merely present."""
 
-import datetime
-import random
-from concurrent.futures import ThreadPoolExecutor
-
 import pytest
-from django.contrib.auth import get_user_model
-from django.db import connection
 from playwright.sync_api import expect
 
 from partynight.models import Night, Player
-from partynight.services import nights
-from tests.system.browser.screenshots import screenshot
-from tests.system.browser.test_host_night import log_in
+from tests.helpers.browser import (
+    in_thread,
+    in_viewport,
+    log_in,
+    night_after_one_round,
+    planned_night,
+)
+from tests.helpers.screenshots import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,45 +22,10 @@ TV = {"width": 1920, "height": 1080}
 LAPTOP = {"width": 1280, "height": 800}
 
 
-def in_thread(call, *args):
-    """Run a setup step in another thread: the services broadcast with async_to_sync,
-    which cannot run where Playwright's event loop is running."""
-
-    def run():
-        try:
-            return call(*args)
-        finally:
-            connection.close()
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(run).result()
-
-
-def _planned_night(names):
-    host = get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
-    night = nights.night_create(
-        host=host, name="Friday Bunco", date=datetime.date(2026, 12, 4), seed=5
-    )
-    for name in names:
-        nights.player_add(night_id=night.pk, name=name, actor="host")
-    return night
-
-
-def in_viewport(locator):
-    """The element is visible and its box lies inside the page's viewport."""
-    expect(locator).to_be_visible()
-    box = locator.bounding_box()
-    size = locator.page.viewport_size
-    assert box is not None
-    assert box["x"] >= 0 and box["y"] >= 0, box
-    assert box["x"] + box["width"] <= size["width"] + 1, (box, size)
-    assert box["y"] + box["height"] <= size["height"] + 1, (box, size)
-
-
 def test_a_guest_claims_the_name_the_host_added_and_a_second_phone_cannot(
     live_server_daphne, browser_context
 ):
-    night = in_thread(_planned_night, ["Ann", "Bea", "Cy"])
+    night = in_thread(planned_night, ["Ann", "Bea", "Cy"])
     join = f"{live_server_daphne.url}/join/{night.join_token}/"
     ann_phone = browser_context().new_page()
     ann_phone.goto(join)
@@ -95,7 +59,7 @@ def test_a_guest_claims_the_name_the_host_added_and_a_second_phone_cannot(
 
 
 def test_the_join_code_on_the_big_screen_typed_on_a_phone(live_server_daphne, browser_context):
-    night = in_thread(_planned_night, ["Ann"])
+    night = in_thread(planned_night, ["Ann"])
     tv = browser_context(viewport=TV).new_page()
     tv.goto(f"{live_server_daphne.url}/screen/{night.screen_token}/")
     code = tv.locator("#screen-join-code")
@@ -125,7 +89,7 @@ def test_the_join_code_on_the_big_screen_typed_on_a_phone(live_server_daphne, br
 def test_the_host_pastes_a_list_adds_one_and_marks_paid_without_reloads(
     live_server_daphne, browser_context
 ):
-    night = in_thread(_planned_night, ["Ann"])
+    night = in_thread(planned_night, ["Ann"])
     page = browser_context(viewport=LAPTOP).new_page()
     log_in(page, live_server_daphne, "hostess", "pw-for-tests-1")
     page.goto(f"{live_server_daphne.url}/nights/{night.pk}/")
@@ -169,7 +133,7 @@ def test_the_host_pastes_a_list_adds_one_and_marks_paid_without_reloads(
 
 
 def test_a_name_cut_at_the_limit_says_so(live_server_daphne, browser_context):
-    night = in_thread(_planned_night, [])
+    night = in_thread(planned_night, [])
     phone = browser_context().new_page()
     phone.goto(f"{live_server_daphne.url}/join/{night.join_token}/")
     phone.locator("#name").press_sequentially("Maximiliana Von Trapp-Featherstonehaugh III")
@@ -179,20 +143,8 @@ def test_a_name_cut_at_the_limit_says_so(live_server_daphne, browser_context):
     assert len(phone.locator("#name").input_value()) == 40
 
 
-def _night_after_one_round():
-    from partynight.services import play
-    from tests.helpers.play import play_round
-
-    night = _planned_night([f"Player {n}" for n in range(1, 9)])
-    Player.objects.filter(night=night).update(paid=True)
-    nights.seats_draw(night_id=night.pk, actor="host")
-    play_round(night, random.Random(4), 1)
-    assert play is not None
-    return Night.objects.get(pk=night.pk)
-
-
 def test_the_host_ends_the_night_early_after_a_confirmation(live_server_daphne, browser_context):
-    night = in_thread(_night_after_one_round)
+    night = in_thread(night_after_one_round)
     page = browser_context().new_page()  # the host on a phone, as at a real party
     log_in(page, live_server_daphne, "hostess", "pw-for-tests-1")
     page.goto(f"{live_server_daphne.url}/nights/{night.pk}/dashboard/")

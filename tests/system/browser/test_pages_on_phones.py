@@ -5,15 +5,14 @@ import pytest
 from playwright.sync_api import expect
 
 from partynight.services import finish
-from tests.system.browser.screenshots import screenshot
-from tests.system.browser.test_host_night import log_in
-from tests.system.browser.test_joining import _night_after_one_round, in_thread, in_viewport
+from tests.helpers.browser import in_thread, in_viewport, log_in, night_after_one_round
+from tests.helpers.screenshots import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def _finished_night():
-    night = _night_after_one_round()
+    night = night_after_one_round()
     finish.night_finish(night_id=night.pk, actor="host")
     return night
 
@@ -24,7 +23,7 @@ def no_sideways_scroll(page):
 
 
 def test_the_dashboard_fits_a_phone_during_play(live_server_daphne, browser_context):
-    night = in_thread(_night_after_one_round)
+    night = in_thread(night_after_one_round)
     page = browser_context().new_page()
     log_in(page, live_server_daphne, "hostess", "pw-for-tests-1")
     page.goto(f"{live_server_daphne.url}/nights/{night.pk}/dashboard/")

@@ -6,42 +6,17 @@ The night is set up through the services (committed: the server shares the datab
 the phones are open everything is driven through the browsers, as at a real party."""
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from partynight.models import Event
 from partynight.rules.config import Rules
-from tests.system.browser.test_host_night import log_in
-from tests.system.browser.test_phones import open_phones, pad, seated, start_night
+from tests.helpers.browser import log_in, open_phones, pad, readable, seated, shot, start_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 LONG = "Maximiliana Bartholomew-Fitzgerald"
-
-
-def shot(page, name):
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"phone-{name}.png"))
-
-
-def readable(page, locator):
-    """`locator` is inside the viewport, above the fixed pad, and the element at its
-    centre is itself (no overlay on top)."""
-    expect(locator).to_be_visible()
-    box = locator.bounding_box()
-    view = page.viewport_size
-    assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"], box
-    assert box["y"] >= 0 and box["y"] + box["height"] <= view["height"], box
-    if page.locator("#pad").is_visible():
-        assert box["y"] + box["height"] <= page.locator("#pad").bounding_box()["y"], box
-    on_top = locator.evaluate(
-        """(el) => { const r = el.getBoundingClientRect();
-          return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }"""
-    )
-    assert on_top, "something covers it"
 
 
 def headline(page, text, phase):

@@ -4,64 +4,15 @@ The night is set up through the services in this process (committed: the server 
 database); once phones are connected, everything is driven through the browsers, because
 with the embedded default the server's in-memory channel layer is not this process's."""
 
-import datetime
 import re
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.db import connection
 from playwright.sync_api import expect
 
-from partynight.models import Event, Seat
-from partynight.services import nights, play
-from tests.helpers.browser import RECORD_FRAMES, frames
+from partynight.models import Event
+from tests.helpers.browser import RECORD_FRAMES, frames, open_phones, pad, seated, start_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def start_night(players, names=None, rules=None, start=True):
-    """Set up in another thread: the services broadcast with async_to_sync, which cannot run
-    in this thread, where Playwright's event loop is running."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(_start_night, players, names, rules, start).result()
-
-
-def _start_night(players, names, rules, start):
-    host = get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
-    night = nights.night_create(
-        host=host, name="Phone night", date=datetime.date(2026, 12, 4), seed=5, rules=rules
-    )
-    for i in range(players):
-        name = names[i] if names and i < len(names) else f"Player {i + 1}"
-        nights.player_add(night_id=night.pk, name=name, actor="host", paid=True)
-    nights.seats_draw(night_id=night.pk, actor="host")
-    if start:
-        play.round_start(night_id=night.pk, number=1, actor="host")
-    connection.close()
-    return night
-
-
-def seated(night, table):
-    rows = Seat.objects.filter(table__round__night=night, table__number=table).order_by("position")
-    return [row.player for row in rows]
-
-
-def open_phones(server, browser_context, players, playing=True):
-    pages = []
-    for player in players:
-        page = browser_context().new_page()
-        page.goto(f"{server.url}/play/{player.token}/")
-        pages.append(page)
-    for page in pages:
-        expect(page.locator("#conn")).to_have_attribute("data-state", "open")
-        if playing:
-            expect(page.locator("#set-round")).to_have_text("Set 1 · Round 1")
-    return pages
-
-
-def pad(page, entry):
-    return page.locator(f'#pad button[data-entry="{entry}"]')
 
 
 def test_a_roll_on_one_phone_appears_on_the_other_three(live_server_daphne, browser_context):

@@ -16,8 +16,8 @@ from partynight.models import Night
 from partynight.services import groups
 from tests import builders
 from tests.builders import SHORT
+from tests.helpers.browser import log_in
 from tests.helpers.play import play_night
-from tests.system.browser.test_host_night import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -6,7 +6,6 @@ compulsory reserve-to-foundation move. Screenshots go to tests/screenshots/."""
 import datetime
 import re
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -17,9 +16,9 @@ from games import services
 from games.models import Room, RoomAction
 from partynight.services import nights
 from tests.helpers.russian_bank import position
+from tests.helpers.screenshots import FOLDER as SHOTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 
 
 def in_thread(call):

@@ -11,9 +11,8 @@ import pytest
 from playwright.sync_api import expect
 
 from partynight.models import Event
+from tests.helpers.browser import expect_scores, open_phones, pad, seated, start_night
 from tests.helpers.servers import free_port, start_daphne
-from tests.system.browser.test_phones import open_phones, pad, seated, start_night
-from tests.system.faults.test_restart import expect_scores
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

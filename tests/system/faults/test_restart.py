@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from partynight.models import Event
+from tests.helpers.browser import expect_scores, open_phones, pad, seated, start_night
 from tests.helpers.servers import start_daphne
-from tests.system.browser.test_phones import open_phones, pad, seated, start_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,13 +23,6 @@ def own_server(tmp_path):
         if server.process.poll() is None:
             server.process.terminate()
             server.process.wait(timeout=10)
-
-
-def expect_scores(pages, team_a, team_b):
-    for seat, page in enumerate(pages):
-        us, them = (team_a, team_b) if seat % 2 == 0 else (team_b, team_a)
-        expect(page.locator("#score-us")).to_have_text(str(us))
-        expect(page.locator("#score-them")).to_have_text(str(them))
 
 
 def test_a_killed_server_loses_nothing_and_phones_catch_up(own_server, tmp_path, browser_context):

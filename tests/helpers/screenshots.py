@@ -4,7 +4,7 @@ in `tests/screenshots/` (git-ignored), or `$SCREENSHOTS_DIR`."""
 import os
 from pathlib import Path
 
-FOLDER = Path(__file__).resolve().parents[2] / "screenshots"
+FOLDER = Path(__file__).resolve().parents[1] / "screenshots"
 
 
 def screenshot(page, name: str) -> Path:
