@@ -22,7 +22,10 @@
 
 Counts live in Django's cache: LocMemCache for one process, Redis (REDIS_URL) so several
 processes share them. When the cache itself fails the limits let everyone through: a
-missing counter must never stop a party.
+missing counter must never stop a party. Windows and leases are the counts' expiry times,
+so the cache keeps the time: this module's `cache` (and partynight/throttles.py's) is where
+another clock goes in; the tests put a cache there whose clock they move instead of
+sleeping through a window (tests/helpers/clock.py).
 """
 
 import asyncio

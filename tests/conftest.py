@@ -1,15 +1,16 @@
-"""Fixtures every tier shares: host accounts, a fresh rate-limit cache per test, and a
-cache whose clock a test moves on. The tiers (README: Tests): `unit/` (pure rules and
+"""Fixtures every tier shares: host accounts, a fresh rate-limit cache per test, and the
+limits' clock, which a test moves on. The tiers (README: Tests): `unit/` (pure rules and
 engines, no database), `integration/` (database, services, views, in-process consumers),
 `system/` (real Daphne servers, subprocesses and Chromium; fixtures in its conftest)."""
 
-import time
-from dataclasses import dataclass
 from uuid import uuid4
 
 import pytest
 
+from live import limits
+from partynight import throttles
 from tests import builders
+from tests.helpers.clock import Clock, ClockedCache
 
 
 @pytest.fixture
@@ -40,26 +41,16 @@ def fresh_limits(settings):
     settings.CACHES = caches
 
 
-@dataclass
-class MovableCache:
-    cache: object
-    later: float = 0.0
-
-    def advance(self, seconds: float) -> None:
-        """Move the cache's clock on: counts whose window has passed are gone."""
-        self.later += seconds
-
-
 @pytest.fixture
-def movable_cache(monkeypatch):
-    """A local cache whose clock the test moves on, for the windows of the throttles
-    (partynight/throttles.py patches in `.cache`): no test sleeps through a window."""
-    from django.core.cache.backends import locmem
-
-    movable = MovableCache(locmem.LocMemCache(f"movable-{uuid4().hex}", {}))
-    clock = type("Clock", (), {"time": staticmethod(lambda: time.time() + movable.later)})
-    monkeypatch.setattr(locmem, "time", clock)
-    return movable
+def limits_clock(monkeypatch):
+    """The clock of the limits' windows (live/limits.py, partynight/throttles.py): their
+    counts go to a cache that keeps time by it, so a test moves past a window with
+    `limits_clock.advance(seconds)` instead of sleeping through it."""
+    clock = Clock()
+    cache = ClockedCache(clock)
+    monkeypatch.setattr(limits, "cache", cache)
+    monkeypatch.setattr(throttles, "cache", cache)
+    return clock
 
 
 @pytest.fixture(scope="session")

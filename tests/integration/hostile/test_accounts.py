@@ -82,14 +82,13 @@ def test_signups_go_through_when_the_cache_is_down(monkeypatch, pauses):
 
 
 @pytest.mark.django_db
-def test_the_signup_cap_lasts_an_hour(monkeypatch, movable_cache, pauses):
+def test_the_signup_cap_lasts_an_hour(limits_clock, pauses):
     """Capped within the hour, open again after it (the cache's clock moved on, no sleep)."""
-    monkeypatch.setattr(throttles, "cache", movable_cache.cache)
     for i in range(throttles.SIGNUPS_PER_HOUR):
         assert sign_up(Client(REMOTE_ADDR=ADDRESS), f"hour{i}").status_code == 302
-    movable_cache.advance(3590)
+    limits_clock.advance(3590)
     assert sign_up(Client(REMOTE_ADDR=ADDRESS), "too-soon").status_code == 429
-    movable_cache.advance(11)
+    limits_clock.advance(11)
     assert sign_up(Client(REMOTE_ADDR=ADDRESS), "an-hour-on").status_code == 302
 
 

@@ -3,12 +3,10 @@
 the limits letting everyone through when the cache is down."""
 
 import json
-import time
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.core.cache import cache
 from django.test import Client
 
 from config.asgi import application
@@ -107,16 +105,16 @@ async def test_a_sixth_socket_for_one_player_is_refused_until_one_closes(setup):
         await socket.disconnect()
 
 
-def test_a_lease_of_a_process_that_died_runs_out(monkeypatch):
+def test_a_lease_of_a_process_that_died_runs_out(monkeypatch, limits_clock):
     monkeypatch.setattr(limits, "SOCKET_LEASE", 1)
     slots = [limits.socket_claim("player:dead", f"chan-{i}", 5) for i in range(5)]
     assert all(slots) and limits.socket_claim("player:dead", "chan-5", 5) is None
     limits.socket_renew(slots[0])  # a live socket keeps its slot
-    time.sleep(0.6)
+    limits_clock.advance(0.6)
     limits.socket_renew(slots[0])
-    time.sleep(0.6)
+    limits_clock.advance(0.6)
     assert limits.socket_claim("player:dead", "chan-6", 5) is not None
-    assert cache.get(slots[0]) == "chan-0"
+    assert limits.cache.get(slots[0]) == "chan-0"
 
 
 class BrokenCache:

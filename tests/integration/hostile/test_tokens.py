@@ -3,7 +3,6 @@ websockets alike, and correct links never do; and the refusals the other suites 
 already cover (ghosts, removed players, tokens of the wrong kind or of another night)."""
 
 import asyncio
-import time
 
 import pytest
 from channels.db import database_sync_to_async
@@ -73,11 +72,11 @@ def test_failures_slow_down_and_a_correct_link_never_does(setup, page, pauses):
     assert pauses == GROWING
 
 
-def test_the_delays_grow_and_reset_with_the_window(monkeypatch):
+def test_the_delays_grow_and_reset_with_the_window(monkeypatch, limits_clock):
     monkeypatch.setattr(limits, "FAILURE_WINDOW", 1)
     delays = [limits.failed("link", "203.0.113.9") for _ in range(limits.FREE_FAILURES + 3)]
     assert delays[-4:] == [0.0, 0.25, 0.5, 1.0]
-    time.sleep(1.2)
+    limits_clock.advance(1.2)
     assert limits.failed("link", "203.0.113.9") == 0.0  # a new window starts free
     assert limits.failed("link", "203.0.113.10") == 0.0  # per address
 

@@ -78,18 +78,17 @@ async def test_a_pdf_being_written_holds_no_one_else_up(
 
 @pytest.mark.django_db
 def test_a_host_makes_at_most_so_many_pdfs_an_hour(
-    host_client, host, weasyprint, monkeypatch, movable_cache
+    host_client, host, weasyprint, monkeypatch, limits_clock
 ):
     monkeypatch.setattr(pdf.PdfPage, "write", lambda page: b"%PDF-1.7 test")
     monkeypatch.setattr(throttles, "PDFS_PER_HOUR", 2)
-    monkeypatch.setattr(throttles, "cache", movable_cache.cache)
     night = builders.night(host, NAMES, paid=True, rules=SHORT)
     url = reverse("paper:tables_pdf", args=[night.pk])
     assert [host_client.get(url).status_code for _ in range(2)] == [200, 200]
     refused = host_client.get(url)
     assert refused.status_code == 429 and "in the last hour" in refused.content.decode()
     assert host_client.get(reverse("paper:tables", args=[night.pk])).status_code == 200
-    movable_cache.advance(3601)  # the hour is over (the cache's clock, no sleep)
+    limits_clock.advance(3601)  # the hour is over (the cache's clock, no sleep)
     assert host_client.get(url).status_code == 200
 
 
