@@ -23,6 +23,7 @@ roll that rings the bell to the bell on all 12 phones and the dashboard of that 
 
 import argparse
 import asyncio
+import collections
 import datetime
 import json
 import os
@@ -212,7 +213,7 @@ class Stats:
         self.seen = set()  # (socket id, key)
         self.latencies = []
         self.duplicated = 0
-        self.refused = 0
+        self.refused = collections.Counter()  # error code -> how many
         self.results = 0
         self.bells = Moments(NIGHT_SOCKETS)
         self.starts = Moments(NIGHT_SOCKETS - 1)  # the phones
@@ -309,7 +310,7 @@ async def live_phase(bases, made, cookie, seconds):
                 elif kind == "result" and "table_version" in msg:
                     stats.results += 1
                 elif kind == "error":
-                    stats.refused += 1
+                    stats.refused[msg.get("code")] += 1
                     stats.sent.pop(pending.pop(msg.get("client_id"), None), None)
         except Exception:  # noqa: BLE001 - a closed socket ends its reader
             return
@@ -494,7 +495,7 @@ def main():
     print(
         f"stack: db={db} layer={layer} processes={args.processes} connect_s={connect_s:.1f} "
         f"rolls={len(stats.sent)} "
-        f"answered={stats.results} refused={stats.refused} "
+        f"answered={stats.results} refused={dict(stats.refused)} "
         f"mean_ms={statistics.fmean(lat) * 1000 if lat else float('nan'):.1f} "
         f"max_ms={max(lat) * 1000 if lat else float('nan'):.1f} "
         f"relay_msgs_per_s={relay_rate:.1f} relay_p50_ms={pct(rlat, 0.5):.1f} "

@@ -5,11 +5,9 @@ where its own frame comes (its seat's view, or the public one without a seat), a
 has no seat also in the watch group with the screens (the public view). Frames arrive built by
 the services; a socket never queries the database for them. Protocol: docs/rooms.md."""
 
-from channels.db import database_sync_to_async
-
 from games import selectors, services, timers
 from games.models import Room
-from live import limits
+from live import db, limits
 from live.consumers import LiveConsumer
 from live.errors import ServiceError
 from live.messages import MessageError, parse_message
@@ -55,7 +53,7 @@ class RoomConsumer(LiveConsumer):
     player = None
     version = -1  # the room version of the newest frame sent on
 
-    @database_sync_to_async
+    @db.runs_on_db
     def authenticate(self):
         kwargs = self.scope["url_route"]["kwargs"]
         self.room_id, self.seat = kwargs["room_id"], None
@@ -82,7 +80,7 @@ class RoomConsumer(LiveConsumer):
     async def send_snapshot(self):
         # Join the groups first, then read, so no frame falls between snapshot and stream.
         await self.join(self.groups_for(None))
-        snapshot = await database_sync_to_async(self.snapshot)()
+        snapshot = await db.run(self.snapshot)()
         self.seat = snapshot["seat"]
         await self.join(self.groups_for(self.seat))
         await self.forward(snapshot)
@@ -152,7 +150,7 @@ class RoomScreenConsumer(RoomConsumer):
     actions = ()
     refusal = "This room screen link is not valid."
 
-    @database_sync_to_async
+    @db.runs_on_db
     def authenticate(self):
         token = self.scope["url_route"]["kwargs"]["token"]
         room = links.find(Room.objects, screen_token=token)

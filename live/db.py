@@ -8,6 +8,7 @@ database; actions on different nights run side by side. SQLite keeps one thread:
 writer anyway.
 """
 
+import functools
 from concurrent.futures import ThreadPoolExecutor
 
 from channels.db import database_sync_to_async
@@ -25,3 +26,14 @@ def run(call):
     if _pool is None:
         _pool = ThreadPoolExecutor(threads, thread_name_prefix="live-db")
     return database_sync_to_async(call, thread_sensitive=False, executor=_pool)
+
+
+def runs_on_db(method):
+    """Decorator: `method` as a coroutine that runs where `run` puts it (chosen per call, so
+    a test's LIVE_DB_THREADS applies)."""
+
+    @functools.wraps(method)
+    async def on_db(*args, **kwargs):
+        return await run(method)(*args, **kwargs)
+
+    return on_db

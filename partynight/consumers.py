@@ -4,7 +4,6 @@ to the services, and forward the events the services built: a socket never queri
 database because something happened elsewhere. The protocol is documented in
 docs/protocol.md."""
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from live import db, limits
@@ -51,7 +50,7 @@ class PlayerConsumer(NightConsumer):
     actions = ("roll", "start_round")
     refusal = "This player link is not valid (it may be mistyped or the player was removed)."
 
-    @database_sync_to_async
+    @db.runs_on_db
     def authenticate(self):
         self.player = links.player(self.scope["url_route"]["kwargs"]["token"])
         return self.player is not None
@@ -74,7 +73,7 @@ class PlayerConsumer(NightConsumer):
     async def send_snapshot(self):
         # Join first, then read: an event sent in between reaches this socket (and is
         # older than, or the same as, what the snapshot shows), never falls in a gap.
-        table = await database_sync_to_async(selectors.table_number_of)(self.player)
+        table = await db.run(selectors.table_number_of)(self.player)
         await self.join(self.groups_for(table))
         snapshot = await db.run(self.snapshot)()
         mine = snapshot["table"]["number"] if snapshot["table"] else None
@@ -132,7 +131,7 @@ class WatchConsumer(NightConsumer):
     def socket_owners(self):
         return limits.screen_sockets(f"screen:{self.night.pk}", limits.client_ip(self.scope))
 
-    @database_sync_to_async
+    @db.runs_on_db
     def authenticate(self):
         token = self.scope["url_route"]["kwargs"]["token"]
         self.night = links.find(Night.objects, screen_token=token)
@@ -162,7 +161,7 @@ class HostConsumer(WatchConsumer):
         user = self.scope["user"].pk
         return [(f"host:{user}", limits.SOCKETS_PER_SCREEN, limits.TOO_MANY_SOCKETS)]
 
-    @database_sync_to_async
+    @db.runs_on_db
     def authenticate(self):
         user = self.scope.get("user")
         night_id = self.scope["url_route"]["kwargs"]["night_id"]
