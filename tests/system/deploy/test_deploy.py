@@ -1,60 +1,134 @@
-"""The production shape: compose wiring, Dockerfile, and Django's deployment checks."""
+"""The production shape, read as its tools read it: what docker-compose.yml wires together,
+what nginx passes to the replicas, what the image runs, and Django's deployment checks on
+the settings compose gives the web replicas (tests/helpers/deploy.py parses the files)."""
 
 import json
 import os
 import re
 import subprocess
 import sys
-from pathlib import Path
+import tomllib
+from urllib.parse import urlsplit
 
-import yaml
+import environ
+import pytest
+from daphne.cli import CommandLineInterface
 
-ROOT = Path(__file__).resolve().parents[3]
+from tests.helpers.deploy import Unset, command, compose, instructions, nginx, shell_steps
+from tests.helpers.servers import DAPHNE_LIMITS, ROOT
+
+SECRET = "k" * 20 + "-production-like-secret-" + "z" * 30
+
+
+def depends(service: dict) -> dict:
+    return {name: rule["condition"] for name, rule in service.get("depends_on", {}).items()}
+
+
+def web_port() -> int:
+    (port,) = compose({"SECRET_KEY": SECRET})["services"]["web"]["expose"]
+    return int(port)
+
+
+def daphne_args(words: list[str]):
+    """Daphne's own reading of its command line."""
+    return CommandLineInterface().parser.parse_args(words)
 
 
 def test_compose_runs_web_db_and_redis_wired_together():
-    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
-    services = compose["services"]
-    assert set(services) >= {"proxy", "web", "db", "redis"}
-    web = services["web"]
-    assert web["build"] == "."
-    assert web["expose"] == ["8000"] and web["deploy"]["replicas"] >= 2
-    proxy = services["proxy"]
-    assert "8000:80" in proxy["ports"]
-    assert "./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro" in proxy["volumes"]
-    env = web["environment"]
-    assert env["DATABASE_URL"].startswith("postgres://") and "@db:5432/" in env["DATABASE_URL"]
-    assert env["REDIS_URL"] == "redis://redis:6379/0"
-    assert env["DEBUG"] == "0" and "SECRET_KEY" in env
-    assert web["depends_on"] == {
-        "migrate": {"condition": "service_completed_successfully"},
-        "redis": {"condition": "service_healthy"},
+    with pytest.raises(Unset, match="SECRET_KEY"):  # compose refuses to start without one
+        compose({})
+    spec = compose({"SECRET_KEY": SECRET})
+    services = spec["services"]
+    web, migrate, db, redis = (services[name] for name in ("web", "migrate", "db", "redis"))
+    # the web replicas and the migration reach the database the db service creates
+    database = environ.Env.db_url_config(web["environment"]["DATABASE_URL"])
+    assert database["ENGINE"] == "django.db.backends.postgresql"
+    assert (database["HOST"], database["PORT"]) == ("db", 5432)
+    made = db["environment"]
+    assert (database["USER"], database["PASSWORD"], database["NAME"]) == (
+        made["POSTGRES_USER"],
+        made["POSTGRES_PASSWORD"],
+        made["POSTGRES_DB"],
+    )
+    assert migrate["environment"]["DATABASE_URL"] == web["environment"]["DATABASE_URL"]
+    redis_url = urlsplit(web["environment"]["REDIS_URL"])
+    assert redis_url.scheme == "redis" and (redis_url.hostname, redis_url.port) == ("redis", 6379)
+    assert web["environment"]["DEBUG"] == "0" and web["environment"]["SECRET_KEY"] == SECRET
+    # started in order: the database healthy, migrated once, the replicas healthy, the proxy
+    assert depends(migrate) == {"db": "service_healthy"}
+    assert depends(web) == {
+        "migrate": "service_completed_successfully",
+        "redis": "service_healthy",
     }
-    migrate = services["migrate"]
-    assert "migrate" in migrate["command"]
-    assert migrate["depends_on"] == {"db": {"condition": "service_healthy"}}
-    assert migrate["environment"]["DATABASE_URL"] == env["DATABASE_URL"]
-    assert services["db"]["image"].startswith("postgres:16")
-    assert services["redis"]["image"].startswith("redis:7")
-    for name in ("web", "db", "redis"):
-        assert "healthcheck" in services[name], name
-    assert "pgdata:/var/lib/postgresql/data" in services["db"]["volumes"]
-    assert "pgdata" in compose["volumes"]
+    assert depends(services["proxy"]) == {"web": "service_healthy"}
+    for service in services.values():
+        for name, condition in depends(service).items():
+            assert condition != "service_healthy" or "healthcheck" in services[name], name
+    assert command(json.dumps(migrate["command"]))[1:3] == ["manage.py", "migrate"]
+    assert migrate["build"] == web["build"] == "."  # the same image
+    # several replicas behind the proxy, which publishes its own port 80
+    assert web["deploy"]["replicas"] >= 2 and "ports" not in web
+    assert [port.split(":")[1] for port in services["proxy"]["ports"]] == ["80"]
+    assert db["image"].split(":") == ["postgres", "16"]
+    assert redis["image"].split(":") == ["redis", "7"]
+    # the database's files outlive its container
+    volume, path = db["volumes"][0].split(":")
+    assert volume in spec["volumes"] and path == "/var/lib/postgresql/data"
 
 
 def test_proxy_passes_websockets_to_every_web_replica():
-    conf = (ROOT / "deploy" / "nginx.conf").read_text()
-    assert "server web:8000" in conf
-    assert "proxy_set_header Upgrade $http_upgrade;" in conf
-    assert "proxy_set_header Connection $connection_upgrade;" in conf
-    assert "proxy_http_version 1.1;" in conf
+    conf = nginx()
+    services = compose({"SECRET_KEY": SECRET})["services"]
+    (upstream,) = conf.all("upstream")  # the file is included in nginx's http context
+    (server,) = upstream.all("server")
+    host, port = server.args[0].split(":")
+    assert host in services and int(port) == web_port()  # Docker's DNS: every replica
+    (site,) = conf.all("server")
+    assert site.one("listen").args == ["80"]  # the port compose publishes
+    (location,) = site.all("location")
+    assert location.args == ["/"]
+    assert location.one("proxy_pass").args == [f"http://{upstream.args[0]}"]
+    assert location.one("proxy_http_version").args == ["1.1"]
+    headers = {d.args[0]: d.args[1] for d in location.all("proxy_set_header")}
+    assert headers["Upgrade"] == "$http_upgrade"
+    (upgrade_map,) = conf.all("map")
+    assert upgrade_map.args == ["$http_upgrade", headers["Connection"]]
+    assert {d.name: d.args for d in upgrade_map.block} == {"default": ["upgrade"], "": ["close"]}
+    # the client's own address for the per-address limits, and the scheme for HTTPS=1
+    assert headers["X-Forwarded-For"] == "$remote_addr"
+    assert headers["X-Forwarded-Proto"] == "$scheme"
+    (timeout,) = location.one("proxy_read_timeout").args
+    assert timeout.endswith("h") and int(timeout[:-1]) >= 1  # a socket stays open all night
 
 
 def test_dockerfile_migrates_then_serves_with_daphne():
-    dockerfile = (ROOT / "Dockerfile").read_text()
-    assert "pip install -r requirements.txt" in dockerfile
-    cmd = [line for line in dockerfile.splitlines() if line.startswith("CMD")][0]
-    assert cmd.index("migrate") < cmd.index("daphne")
+    steps = instructions()
+    keywords = [keyword for keyword, _ in steps]
+    image, version = steps[0][1].split(":")
+    needed = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["requires-python"]
+    assert image == "python" and version.startswith(needed.removeprefix(">="))
+    runs = [words for key, args in steps if key == "RUN" for words in shell_steps(args)]
+    assert ["pip", "install", "-r", "requirements.txt"] in [words[:4] for words in runs]
+    assert keywords.index("USER") > max(i for i, k in enumerate(keywords) if k == "RUN")
+    assert [args for keyword, args in steps if keyword == "USER"] != ["root"]
+    (exposed,) = [int(args) for keyword, args in steps if keyword == "EXPOSE"]
+    (cmd,) = [command(args) for keyword, args in steps if keyword == "CMD"]
+    assert cmd[:2] == ["sh", "-c"]
+    migrate, serve = shell_steps(cmd[2])
+    assert migrate[:3] == ["python", "manage.py", "migrate"]
+    assert serve[0] == "daphne"
+    served = daphne_args(serve[1:])
+    assert (served.host, served.port) == ("0.0.0.0", exposed) and exposed == web_port()
+    assert served.proxy_headers  # the proxy's X-Forwarded-For is the client's address
+    assert served.application == "config.asgi:application"
+    tested = daphne_args([*DAPHNE_LIMITS, "config.asgi:application"])
+    assert (served.websocket_max_message_size, served.websocket_max_frame_size) == (
+        tested.websocket_max_message_size,
+        tested.websocket_max_frame_size,
+    )  # the limits the system tests run with
+    health = compose({"SECRET_KEY": SECRET})["services"]["web"]["healthcheck"]["test"]
+    (url,) = re.findall(r"https?://[^'\"]+", health[-1])
+    assert urlsplit(url).port == exposed and urlsplit(url).path == "/healthz"
 
 
 def _manage(*args, **env):
@@ -69,13 +143,11 @@ def _manage(*args, **env):
 
 
 def test_check_deploy_is_clean_with_production_settings():
+    """The web replicas' settings, from compose's environment behind a TLS proxy."""
+    shell = {"SECRET_KEY": SECRET, "HTTPS": "1", "ALLOWED_HOSTS": "bunco.example.com"}
+    environment = compose(shell)["services"]["web"]["environment"]
     result = _manage(
-        "check",
-        "--deploy",
-        "--fail-level",
-        "WARNING",
-        SECRET_KEY="k" * 20 + "-production-like-secret-" + "z" * 30,
-        ALLOWED_HOSTS="bunco.example.com",
+        "check", "--deploy", "--fail-level", "WARNING", **environment, PROXY_SSL_HEADER="1"
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
@@ -105,10 +177,10 @@ def test_the_readmes_commands_run_on_a_fresh_checkout_without_production_secrets
     base["DJANGO_SETTINGS_MODULE"] = "config.settings"
     commands = _readme_commands()
     assert any("simulate_night" in c for c in commands)
-    for command in commands:
-        result = subprocess.run(command, cwd=ROOT, env=base, capture_output=True, text=True)
-        assert result.returncode == 0, (command, result.stderr[-2000:])
-        assert result.stdout.strip(), command
+    for command_line in commands:
+        result = subprocess.run(command_line, cwd=ROOT, env=base, capture_output=True, text=True)
+        assert result.returncode == 0, (command_line, result.stderr[-2000:])
+        assert result.stdout.strip(), command_line
     night = json.loads(_manage("simulate_night", "--players", "8", "--seed", "7", "--json").stdout)
     assert night["rounds_planned"] == 24 and len(night["rounds"]) == 24
 

@@ -1,17 +1,22 @@
-"""Production settings on a real server: the compose health check passes behind the TLS
-proxy, and the demo account never exists there (issue 12, findings 10 and 13)."""
+"""Production settings on a real server, probed over HTTP: the compose health check passes
+behind the TLS proxy, other pages redirect to https://, pages carry the security headers,
+unknown host names are refused, and the demo account never exists there (issue 12,
+findings 10 and 13)."""
 
+import http.client
 import io
+import re
 import subprocess
 import sys
+from urllib.parse import urlsplit
 
 import pytest
-import yaml
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
 from partynight.management.commands.seed_demo import DEMO_PASSWORD, DEMO_USER
-from tests.helpers.servers import ROOT, start_daphne
+from tests.helpers.deploy import compose
+from tests.helpers.servers import start_daphne
 
 PRODUCTION = {
     "DJANGO_SETTINGS_MODULE": "config.settings",
@@ -23,41 +28,67 @@ PRODUCTION = {
 }
 
 
-def compose_health_check() -> list[str]:
-    test = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]["web"]
-    command = test["healthcheck"]["test"]
-    assert command[0] == "CMD" and command[1] == "python"
-    return command[1:]
+@pytest.fixture(scope="module")
+def production(django_db_setup, tmp_path_factory):
+    """Daphne on the production settings, as behind the compose file's TLS proxy."""
+    server = start_daphne(tmp_path_factory.mktemp("production"), name="production", **PRODUCTION)
+    yield server
+    server.process.terminate()
+    server.process.wait(timeout=10)
+
+
+def get(server, path, **headers):
+    """One plain-HTTP request to `server`, redirects not followed."""
+    parts = urlsplit(server.url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+    connection.request("GET", path, headers={"Host": parts.netloc, **headers})
+    response = connection.getresponse()
+    response.read()
+    connection.close()
+    return response
 
 
 @pytest.mark.live
-@pytest.mark.django_db(transaction=True)
-def test_the_compose_health_check_passes_behind_the_tls_proxy(tmp_path):
+def test_the_compose_health_check_passes_behind_the_tls_proxy(production):
     """With HTTPS=1 every plain-HTTP request is redirected to https://, and the health
     check used to follow that redirect into a TLS handshake with a plain server."""
-    command = compose_health_check()
-    server = start_daphne(tmp_path, name="production", **PRODUCTION)
-    try:
-        port = server.url.rsplit(":", 1)[1]
-        script = command[-1].replace("127.0.0.1:8000", f"127.0.0.1:{port}")
-        assert script != command[-1]  # the command names the address it checks
-        result = subprocess.run(
-            [sys.executable, *command[1:-1], script], capture_output=True, text=True, timeout=30
-        )
-        assert result.returncode == 0, result.stderr[-2000:]
-        # every other page still goes to https://
-        redirect = subprocess.run(
-            [sys.executable, "-c", (
-                "import http.client; c = http.client.HTTPConnection('127.0.0.1', " + port + ");"
-                "c.request('GET', '/'); r = c.getresponse();"
-                "print(r.status, r.getheader('Location'))"
-            )],
-            capture_output=True, text=True, timeout=30,
-        )  # fmt: skip
-        assert redirect.stdout.split() == ["301", f"https://127.0.0.1:{port}/"]
-    finally:
-        server.process.terminate()
-        server.process.wait(timeout=10)
+    check = compose({"SECRET_KEY": "unused"})["services"]["web"]["healthcheck"]["test"]
+    assert check[:2] == ["CMD", "python"]
+    port = urlsplit(production.url).port
+    (url,) = re.findall(r"https?://[^'\"]+", check[-1])
+    script = check[-1].replace(url, url.replace(f":{urlsplit(url).port}/", f":{port}/"))
+    assert script != check[-1]  # the check asks the server at the port it was given
+    result = subprocess.run(
+        [sys.executable, *check[2:-1], script], capture_output=True, text=True, timeout=30
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    # every other page still goes to https://
+    redirect = get(production, "/")
+    assert (redirect.status, redirect.getheader("Location")) == (301, f"https://127.0.0.1:{port}/")
+
+
+@pytest.mark.live
+def test_pages_behind_the_tls_proxy_carry_the_security_headers(production):
+    page = get(production, "/", **{"X-Forwarded-Proto": "https"})
+    assert page.status == 200
+    hsts = page.getheader("Strict-Transport-Security")
+    assert "max-age=31536000" in hsts and "includeSubDomains" in hsts
+    policy = dict(
+        part.strip().split(" ", 1) for part in page.getheader("Content-Security-Policy").split(";")
+    )
+    assert policy["default-src"] == policy["script-src"] == "'self'"
+    assert policy["frame-ancestors"] == "'none'"
+    assert page.getheader("X-Frame-Options") == "DENY"
+    assert page.getheader("X-Content-Type-Options") == "nosniff"
+    assert page.getheader("Referrer-Policy") == "same-origin"
+    for cookie in page.msg.get_all("Set-Cookie") or []:
+        assert "Secure" in cookie, cookie
+
+
+@pytest.mark.live
+def test_a_host_name_not_allowed_is_refused(production):
+    refused = get(production, "/", Host="evil.example", **{"X-Forwarded-Proto": "https"})
+    assert refused.status == 400
 
 
 @pytest.mark.django_db
