@@ -40,10 +40,12 @@ class Loaded:
 
 def lock_and_load(night_id: int) -> Loaded:
     """The night, locked, and its state in one round trip while a round is under way (the
-    roll path); otherwise as `load` after locking."""
+    roll path); otherwise as `load` after locking. The table rows are locked too: a
+    transaction that waited for the lock then reads their committed versions (PostgreSQL
+    re-reads only the rows it locks), so two phones' simultaneous rolls count once."""
     rows = list(
         Table.objects.select_related("round__night")
-        .select_for_update(of=("round__night",))
+        .select_for_update(of=("self", "round__night"))
         .filter(round__night_id=night_id, round__number=F("round__night__round_number"))
     )
     if not rows:
