@@ -82,6 +82,17 @@ def open_phones(server, browser_context, players, playing=True):
     return pages
 
 
+def one_phone_offline(server, browser_context):
+    """Round 1 started for four at one table, their phones open, the fourth gone offline:
+    the night, the players by seat and their pages."""
+    night = start_night(4)
+    players = seated(night, 1)
+    pages = open_phones(server, browser_context, players)
+    pages[3].context.set_offline(True)
+    expect(pages[3].locator("#conn")).to_have_attribute("data-state", "offline")
+    return night, players, pages
+
+
 def pad(page, entry):
     return page.locator(f'#pad button[data-entry="{entry}"]')
 

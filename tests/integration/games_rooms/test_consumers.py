@@ -259,11 +259,17 @@ async def test_the_screen_only_watches():
     await screen.disconnect()
 
 
-async def test_a_waiting_seat_times_out_by_the_consumers_timer():
+async def one_person_seated(timeout):
+    """A Punto Banco room with one person seated and `timeout` seconds to act: the room,
+    their phone and its snapshot."""
     room, players = await database_sync_to_async(setup)("punto_banco", humans=1)
-    await database_sync_to_async(Room.objects.filter(pk=room.pk).update)(timeout=1)
+    await database_sync_to_async(Room.objects.filter(pk=room.pk).update)(timeout=timeout)
     phone = await connect(f"/ws/rooms/{room.pk}/{players[0].token}/")
-    snap = await phone.receive_json_from(timeout=WAIT)
+    return room, phone, await phone.receive_json_from(timeout=WAIT)
+
+
+async def test_a_waiting_seat_times_out_by_the_consumers_timer():
+    room, phone, snap = await one_person_seated(timeout=1)
     await phone.send_json_to({"type": "start", "client_id": "go"})
     started = (await frames(phone, snap["v"] + 1))[-1]
     assert started["room"]["waiting"] == [0] and started["room"]["deadline"]
@@ -273,10 +279,7 @@ async def test_a_waiting_seat_times_out_by_the_consumers_timer():
 
 
 async def test_a_room_has_one_timer_however_many_sockets_watch_it():
-    room, players = await database_sync_to_async(setup)("punto_banco", humans=1)
-    await database_sync_to_async(Room.objects.filter(pk=room.pk).update)(timeout=30)
-    phone = await connect(f"/ws/rooms/{room.pk}/{players[0].token}/")
-    snap = await phone.receive_json_from(timeout=WAIT)
+    room, phone, snap = await one_person_seated(timeout=30)
     screens = [await connect(f"/ws/rooms/screen/{room.screen_token}/") for _ in range(3)]
     for screen in screens:
         await screen.receive_json_from(timeout=WAIT)

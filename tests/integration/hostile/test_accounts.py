@@ -59,13 +59,20 @@ def test_signups_per_address_are_capped(pauses):
     assert sign_up(Client(REMOTE_ADDR="203.0.113.22"), "elsewhere").status_code == 302
 
 
+def refused_past_the_free_ones(client, kind, url, data, status):
+    """Post `data` to `url` two times more than `kind`'s free failures, each answered
+    `status`: how many were free."""
+    free = throttles.ACCOUNT_FAILURES[kind][0]
+    for _ in range(free + 2):
+        assert client.post(url, data).status_code == status
+    return free
+
+
 @pytest.mark.django_db
 def test_refused_signups_slow_down(pauses):
     client = Client(REMOTE_ADDR=ADDRESS)
-    free = throttles.ACCOUNT_FAILURES["signup"][0]
-    for _ in range(free + 2):
-        page = client.post("/accounts/signup/", {"username": "x", "password1": "1"})
-        assert page.status_code == 400
+    data = {"username": "x", "password1": "1"}
+    free = refused_past_the_free_ones(client, "signup", "/accounts/signup/", data, 400)
     assert pauses == [0.0] * free + [0.25, 0.5]
 
 
@@ -96,10 +103,8 @@ def test_the_signup_cap_lasts_an_hour(limits_clock, pauses):
 def test_the_admin_login_slows_down_the_same(host, pauses):
     """The admin site has its own login form; it checks the same passwords."""
     client = Client(REMOTE_ADDR=ADDRESS)
-    free = throttles.ACCOUNT_FAILURES["login-name"][0]
-    for _ in range(free + 2):
-        page = client.post("/admin/login/", {"username": "hostess", "password": "wrong"})
-        assert page.status_code == 200
+    data = {"username": "hostess", "password": "wrong"}
+    free = refused_past_the_free_ones(client, "login-name", "/admin/login/", data, 200)
     assert pauses == [0.0] * free + [0.25, 0.5]
     # the two forms share the counts: the next try on the main form waits longer still
     assert log_in(client, "hostess", "wrong").status_code == 200

@@ -105,19 +105,23 @@ def test_a_removed_player_can_no_longer_sit_or_act_in_a_room(host):
     assert refused.value.code == "removed"
 
 
+async def closed_by(player, service, **arguments):
+    """Open `player`'s phone past its snapshot, have the host call `service` on them, and
+    return the frames the phone got and its close code."""
+    phone = WebsocketCommunicator(application, f"/ws/play/{player.token}/", headers=HEADERS)
+    assert (await phone.connect(timeout=WAIT))[0]
+    assert (await phone.receive_json_from(timeout=WAIT))["type"] == "snapshot"
+    await database_sync_to_async(service)(player_id=player.pk, actor="host", **arguments)
+    return await frames_until_closed(phone)
+
+
 @pytest.mark.django_db(transaction=True)
 async def test_removing_a_player_before_play_closes_their_phone(host):
     night = await database_sync_to_async(builders.night)(
         host, ["Leaves early"], seed=1, paid=False, name="Planning"
     )
     player = await night.players.aget()
-    phone = WebsocketCommunicator(application, f"/ws/play/{player.token}/", headers=HEADERS)
-    assert (await phone.connect(timeout=WAIT))[0]
-    assert (await phone.receive_json_from(timeout=WAIT))["type"] == "snapshot"
-    await database_sync_to_async(nights.player_remove)(
-        night_id=night.pk, player_id=player.pk, actor="host"
-    )
-    frames, code = await frames_until_closed(phone)
+    frames, code = await closed_by(player, nights.player_remove, night_id=night.pk)
     assert code == 4403 and '"removed"' in frames[-1]["text"]
 
 
@@ -127,13 +131,7 @@ async def test_releasing_a_name_closes_the_phone_that_had_it(host):
     sockets close, and the copy it kept can no longer act."""
     night, room, people = await database_sync_to_async(make_night)(host)
     taken = people[0]
-    phone = WebsocketCommunicator(application, f"/ws/play/{taken.token}/", headers=HEADERS)
-    assert (await phone.connect(timeout=WAIT))[0]
-    assert (await phone.receive_json_from(timeout=WAIT))["type"] == "snapshot"
-    await database_sync_to_async(nights.player_release)(
-        night_id=night.pk, player_id=taken.pk, actor="host"
-    )
-    frames, code = await frames_until_closed(phone)
+    frames, code = await closed_by(taken, nights.player_release, night_id=night.pk)
     assert code == 4403 and '"removed"' in frames[-1]["text"] and "new link" in frames[-1]["text"]
     with pytest.raises(ServiceError) as refused:
         await database_sync_to_async(play.roll_record)(

@@ -10,7 +10,15 @@ import pytest
 from playwright.sync_api import expect
 
 from partynight.models import Event
-from tests.helpers.browser import RECORD_FRAMES, frames, open_phones, pad, seated, start_night
+from tests.helpers.browser import (
+    RECORD_FRAMES,
+    frames,
+    one_phone_offline,
+    open_phones,
+    pad,
+    seated,
+    start_night,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -63,12 +71,8 @@ def test_the_bell_reaches_every_phone_and_tells_everyone_where_to_go(
 
 
 def test_an_offline_phone_queues_its_roll_and_catches_up(live_server_daphne, browser_context):
-    night = start_night(4)
-    players = seated(night, 1)
-    pages = open_phones(live_server_daphne, browser_context, players)
+    night, players, pages = one_phone_offline(live_server_daphne, browser_context)
     offline = pages[3]
-    offline.context.set_offline(True)
-    expect(offline.locator("#conn")).to_have_attribute("data-state", "offline")
     pad(offline, "1").click()
     expect(offline.locator("#conn")).to_contain_text("1 roll waiting to send")
     expect(pad(offline, "2")).to_be_disabled()

@@ -16,13 +16,25 @@ from games.play import describe, play
 BC = get_engine("bunco_cards")
 
 
+def run(module, *args, check=True):
+    """`python -m module args...` in a subprocess, its output as text."""
+    return subprocess.run(
+        [sys.executable, "-m", module, *args], capture_output=True, text=True, check=check
+    )
+
+
 def test_the_cli_plays_a_game_and_traces_every_state():
-    out = subprocess.run(
-        [sys.executable, "-m", "games.play", "bunco_cards", "--seed", "5", "--seats", "5"]
-        + ["--bots", "5", "--json", "--trace"],
-        capture_output=True,
-        text=True,
-        check=True,
+    out = run(
+        "games.play",
+        "bunco_cards",
+        "--seed",
+        "5",
+        "--seats",
+        "5",
+        "--bots",
+        "5",
+        "--json",
+        "--trace",
     )
     record = json.loads(out.stdout)
     assert record["config"]["seats"] == 5 and record["bots"] == [0, 1, 2, 3, 4]
@@ -32,38 +44,19 @@ def test_the_cli_plays_a_game_and_traces_every_state():
         state = BC.apply(state, step["seat"], step["action"])
         assert state == traced
     assert BC.result(state) == record["result"]
-    text = subprocess.run(
-        [sys.executable, "-m", "games.play", "bunco_cards", "--seed", "5", "--seats", "5"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    text = run("games.play", "bunco_cards", "--seed", "5", "--seats", "5").stdout
     assert "deal  1: seat" in text and f"winner seat {record['result']['winner']}" in text
 
 
 def test_the_cli_refuses_chip_options_in_words():
-    out = subprocess.run(
-        [sys.executable, "-m", "games.play", "bunco_cards", "--styles", "10"],
-        capture_output=True,
-        text=True,
-    )
+    out = run("games.play", "bunco_cards", "--styles", "10", check=False)
     assert out.returncode == 2 and "baccarat games only" in out.stderr
-    out = subprocess.run(
-        [sys.executable, "-m", "games.play", "bunco_cards", "--coups", "10"],
-        capture_output=True,
-        text=True,
-    )
+    out = run("games.play", "bunco_cards", "--coups", "10", check=False)
     assert out.returncode == 2 and "Unknown setting: max_coups." in out.stderr
 
 
 def burraco(*args):
-    out = subprocess.run(
-        [sys.executable, "-m", "games.play", "burraco", *args],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return out.stdout
+    return run("games.play", "burraco", *args).stdout
 
 
 def test_cli_json_record_has_each_hands_breakdown_and_replays():
@@ -87,24 +80,25 @@ def test_describe_and_text_output():
 
 
 def test_edge_command_prints_the_three_edges():
-    out = subprocess.run(
-        [sys.executable, "-m", "games.engines.baccarat", "edge", "--decks", "8"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    out = run("games.engines.baccarat", "edge", "--decks", "8")
     assert out.stderr == ""
     lines = dict(line.split() for line in out.stdout.splitlines())
     assert lines == {"player": "1.24%", "banker": "1.06%", "tie": "14.36%"}
 
 
 def test_cli_prints_a_replayable_json_record():
-    out = subprocess.run(
-        [sys.executable, "-m", "games.play", "chemin_de_fer", "--seed", "5", "--seats", "4"]
-        + ["--bots", "3", "--json", "--coups", "10"],
-        capture_output=True,
-        text=True,
-        check=True,
+    out = run(
+        "games.play",
+        "chemin_de_fer",
+        "--seed",
+        "5",
+        "--seats",
+        "4",
+        "--bots",
+        "3",
+        "--json",
+        "--coups",
+        "10",
     )
     record = json.loads(out.stdout)
     assert record["bots"] == [0, 1, 2] and record["config"]["seats"] == 4
@@ -113,21 +107,22 @@ def test_cli_prints_a_replayable_json_record():
 
 
 def test_cli_refuses_more_bots_than_seats():
-    out = subprocess.run(
-        [sys.executable, "-m", "games.play", "punto_banco", "--seats", "2", "--bots", "3"],
-        capture_output=True,
-        text=True,
-    )
+    out = run("games.play", "punto_banco", "--seats", "2", "--bots", "3", check=False)
     assert out.returncode == 2 and "--bots" in out.stderr
 
 
 def test_the_cli_plays_a_match_with_a_trace_that_replays():
-    out = subprocess.run(
-        [sys.executable, "-m", "games.play", "russian_bank", "--seed", "3", "--bots", "2"]
-        + ["--json", "--trace", "--target", "60"],
-        capture_output=True,
-        text=True,
-        check=True,
+    out = run(
+        "games.play",
+        "russian_bank",
+        "--seed",
+        "3",
+        "--bots",
+        "2",
+        "--json",
+        "--trace",
+        "--target",
+        "60",
     )
     record = json.loads(out.stdout)
     assert record["config"] == {"seats": 2, "target": 60, "mode": "enforce"}
@@ -153,9 +148,5 @@ def test_the_record_in_words_and_in_stop_mode():
     assert {a["action"]["type"] for a in record["actions"]} >= {"move", "turn", "no_stop"}
     text = describe(record)
     assert "game  1: seat" in text and "wins" in text and "scores [" in text
-    bad = subprocess.run(
-        [sys.executable, "-m", "games.play", "russian_bank", "--mode", "lax"],
-        capture_output=True,
-        text=True,
-    )
+    bad = run("games.play", "russian_bank", "--mode", "lax", check=False)
     assert bad.returncode == 2 and "The mode is enforce" in bad.stderr

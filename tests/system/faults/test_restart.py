@@ -8,7 +8,14 @@ import pytest
 from playwright.sync_api import expect
 
 from partynight.models import Event
-from tests.helpers.browser import expect_scores, open_phones, pad, seated, start_night
+from tests.helpers.browser import (
+    expect_scores,
+    one_phone_offline,
+    open_phones,
+    pad,
+    seated,
+    start_night,
+)
 from tests.helpers.servers import start_daphne
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -49,12 +56,8 @@ def test_a_killed_server_loses_nothing_and_phones_catch_up(own_server, tmp_path,
 
 
 def test_a_phone_that_sleeps_through_rolls_wakes_up_right(live_server_daphne, browser_context):
-    night = start_night(4)
-    players = seated(night, 1)
-    pages = open_phones(live_server_daphne, browser_context, players)
+    night, _, pages = one_phone_offline(live_server_daphne, browser_context)
     sleeper = pages[3]
-    sleeper.context.set_offline(True)
-    expect(sleeper.locator("#conn")).to_have_attribute("data-state", "offline")
     for entry in ("2", "1", "0", "2", "2"):  # seat 0 scores 3, misses; seat 1 scores 4
         pad(pages[0], entry).click()
     expect_scores(pages[:3], 3, 4)

@@ -127,31 +127,51 @@ def test_closing_scores_the_closing_bonus():
     assert closed["hand_no"] == 2  # the next hand is dealt
 
 
-def test_closing_refusals():
+def without_a_burraco():
     state = closing_table()
-    state["hands"][0] = ["KD", "JK"]
-    with pytest.raises(RulesError, match="last discard may not be a wild"):
-        play(state, 0, type="lay_off", meld=2, cards=["KD"])
-    state["hands"][0] = ["JK"]
-    with pytest.raises(RulesError, match="cannot close with a wild"):
-        play(state, 0, type="discard", card="JK")
-    no_burraco = closing_table()
-    no_burraco["melds"][0] = [meld("KH KS KC", 2)]
-    no_burraco["hands"][0] = ["KD", "5C"]
-    with pytest.raises(RulesError, match="needs a burraco"):
-        play(no_burraco, 0, type="lay_off", meld=2, cards=["KD"])
-    no_burraco["hands"][0] = ["5C"]
-    with pytest.raises(RulesError, match="needs a burraco"):
-        play(no_burraco, 0, type="discard", card="5C")
-    assert ENGINE.legal_actions(no_burraco, 0) == [] or all(
-        a["type"] != "discard" for a in ENGINE.legal_actions(no_burraco, 0)
+    state["melds"][0] = [meld("KH KS KC", 2)]
+    return state
+
+
+def before_the_pozzetto():
+    state = table()
+    state.update(phase="play", pending_pozzetto=[2])
+    state["melds"][0] = [meld("4H 5H 6H 7H 8H 9H TH", 1)]
+    return state
+
+
+LAY_OFF_KD = {"type": "lay_off", "meld": 2, "cards": ["KD"]}
+
+
+@pytest.mark.parametrize(
+    ("position", "hand", "action", "refusal"),
+    [
+        (closing_table, ["KD", "JK"], LAY_OFF_KD, "last discard may not be a wild"),
+        (closing_table, ["JK"], {"type": "discard", "card": "JK"}, "cannot close with a wild"),
+        (without_a_burraco, ["KD", "5C"], LAY_OFF_KD, "needs a burraco"),
+        (without_a_burraco, ["5C"], {"type": "discard", "card": "5C"}, "needs a burraco"),
+        (
+            before_the_pozzetto,
+            ["5C"],
+            {"type": "discard", "card": "5C"},
+            "before your side has taken its pozzetto",
+        ),
+    ],
+    ids=["wild-left", "closing-on-a-wild", "lay-off-no-burraco", "discard-no-burraco", "pozzetto"],
+)
+def test_closing_refusals(position, hand, action, refusal):
+    state = position()
+    state["hands"][0] = hand
+    with pytest.raises(RulesError, match=refusal):
+        play(state, 0, **action)
+
+
+def test_without_a_burraco_the_last_card_is_not_offered_as_a_discard():
+    state = without_a_burraco()
+    state["hands"][0] = ["5C"]
+    assert ENGINE.legal_actions(state, 0) == [] or all(
+        a["type"] != "discard" for a in ENGINE.legal_actions(state, 0)
     )
-    no_pozzetto = table()
-    no_pozzetto.update(phase="play", pending_pozzetto=[2])
-    no_pozzetto["melds"][0] = [meld("4H 5H 6H 7H 8H 9H TH", 1)]
-    no_pozzetto["hands"][0] = ["5C"]
-    with pytest.raises(RulesError, match="before your side has taken its pozzetto"):
-        play(no_pozzetto, 0, type="discard", card="5C")
 
 
 def test_the_stock_running_down_to_two_cards_ends_the_hand_after_the_discard():
