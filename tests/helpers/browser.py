@@ -118,13 +118,13 @@ def readable(page, locator):
     assert on_top, "something covers it"
 
 
-def in_thread(call, *args):
+def in_thread(call, *args, **kwargs):
     """Run a setup step in another thread: the services broadcast with async_to_sync,
     which cannot run where Playwright's event loop is running."""
 
     def run():
         try:
-            return call(*args)
+            return call(*args, **kwargs)
         finally:
             connection.close()
 

@@ -3,16 +3,15 @@ seating, and the standings, all inside the viewport without scrolling after a ro
 And the dashboard hears the bell and the round's end like the phones do (ordering, not
 wall-clock time: figures are printed, never asserted)."""
 
-import datetime
 import json
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db import connection
 from playwright.sync_api import expect
 
-from partynight.services import nights, play
+from partynight.services import play
+from tests import builders
 from tests.helpers.browser import RECORD_FRAMES, frames, log_in, pad, seated, start_night
 from tests.helpers.screenshots import FOLDER
 
@@ -23,16 +22,10 @@ TV = {"width": 1920, "height": 1080}
 def _night_after_a_round(players):
     """A night of `players` whose first round is over: every table but the Head scores 1
     and passes the dice, then a Bunco at the Head table rings the bell."""
-    host = get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
-    night = nights.night_create(
-        host=host, name="Big night", date=datetime.date(2026, 12, 4), seed=8
-    )
-    for i in range(players):
-        name = f"Player {i + 1}" if i % 5 else f"Bartholomew-Fitzgerald {i + 1}"
-        nights.player_add(night_id=night.pk, name=name, actor="host", paid=True)
-    nights.seats_draw(night_id=night.pk, actor="host")
-    play.round_start(night_id=night.pk, number=1, actor="host")
-    night.refresh_from_db()
+    names = [
+        f"Player {i + 1}" if i % 5 else f"Bartholomew-Fitzgerald {i + 1}" for i in range(players)
+    ]
+    night = builders.night(builders.host(), names, seed=8, started=True, name="Big night")
     tables = len(night.pending_seating)
     for number in range(2, tables + 1):
         for entry in ("1", "0"):

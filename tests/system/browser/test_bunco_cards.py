@@ -3,36 +3,27 @@ bots in a 5-seat room on a 390 px phone (tap a card, tap a pile; the hint for a 
 play), the big screen with every pile and count, and 14 seats without sideways scrolling.
 Screenshots go to tests/screenshots/."""
 
-import datetime
 import random
 import re
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db import connection
 from playwright.sync_api import expect
 
 from games import services
 from games.engines import get_engine
 from games.models import Room
-from partynight.services import nights
+from tests import builders
+from tests.helpers.browser import in_thread
 from tests.helpers.screenshots import FOLDER as SHOTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 BC = get_engine("bunco_cards")
 
 
-def in_thread(call):
-    """Services broadcast with async_to_sync, which cannot run in Playwright's thread."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(call).result()
-
-
 def _setup(seats, seed=5):
-    host = get_user_model().objects.create_user(f"host{seats}", password="pw-for-tests-1")
-    night = nights.night_create(host=host, name="Cards", date=datetime.date(2026, 12, 4), seed=5)
-    player = nights.player_add(night_id=night.pk, name="<b>Ann</b>", actor="host")
+    night = builders.night(builders.host(f"host{seats}"), ["<b>Ann</b>"], paid=False, name="Cards")
+    player = night.players.get()
     room = services.room_open(
         night_id=night.pk, game="bunco_cards", config={"seats": seats}, actor="host", seed=seed
     )

@@ -2,28 +2,20 @@
 Daphne server: the person draws, melds, lays off and discards by tapping, with 22 cards in
 hand; a refused meld says why where the thumb is; the big screen shows both sides' melds."""
 
-import datetime
 import os
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db import connection
 from playwright.sync_api import expect
 
 from games import services
 from games.models import Room
-from partynight.services import nights
+from tests import builders
+from tests.helpers.browser import in_thread
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 RUN = ["5H", "6H", "7H"]
 MORE = "8H"
-
-
-def in_thread(call):
-    """Services broadcast with async_to_sync, which cannot run in Playwright's thread."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(call).result()
 
 
 def _take(state, card):
@@ -37,9 +29,8 @@ def _take(state, card):
 
 
 def _setup():
-    host = get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
-    night = nights.night_create(host=host, name="Cards", date=datetime.date(2026, 12, 4), seed=5)
-    player = nights.player_add(night_id=night.pk, name="<b>Ann</b>", actor="host")
+    night = builders.night(builders.host(), ["<b>Ann</b>"], paid=False, name="Cards")
+    player = night.players.get()
     room = services.room_open(
         night_id=night.pk, game="burraco", config={"seats": 4}, actor="host", seed=11
     )

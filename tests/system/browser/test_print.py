@@ -4,38 +4,22 @@ pages, names, QR codes), play it, print the results, share the read-only link an
 summary, and find the night in the group's history."""
 
 import datetime
-from concurrent.futures import ThreadPoolExecutor
 
 import pypdfium2
 import pytest
 import zxingcpp
-from django.db import connection
 from playwright.sync_api import expect
 
 from partynight.models import Night
 from partynight.services import groups
 from tests import builders
 from tests.builders import SHORT
-from tests.helpers.browser import log_in
+from tests.helpers.browser import in_thread, log_in
 from tests.helpers.play import play_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 MEMBERS = ["Ann", "Bea", "Cat", "Dee", "Eve", "Fay"]
-
-
-def in_thread(call, *args, **kwargs):
-    """Run services in another thread: they broadcast with async_to_sync, which cannot run
-    in this thread, where Playwright's event loop is running."""
-
-    def run():
-        try:
-            return call(*args, **kwargs)
-        finally:
-            connection.close()
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(run).result()
 
 
 def set_up_group(host):

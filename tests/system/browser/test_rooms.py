@@ -2,37 +2,25 @@
 a bot, against a real Daphne server: start, both bet, the coup is dealt, both phones show
 the cards and the new chip counts."""
 
-import datetime
 import json
 import re
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db import connection
 from playwright.sync_api import expect
 
 from games import services
 from games.models import Room
-from partynight.services import nights
+from tests import builders
+from tests.helpers.browser import in_thread
 from tests.helpers.servers import start_daphne
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def in_thread(call):
-    """Services broadcast with async_to_sync, which cannot run in Playwright's thread."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(call).result()
-
-
 def _setup():
-    host = get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
-    night = nights.night_create(host=host, name="Cards", date=datetime.date(2026, 12, 4), seed=5)
-    players = [
-        nights.player_add(night_id=night.pk, name=name, actor="host")
-        for name in ("<b>Ann</b>", "Bea")
-    ]
+    night = builders.night(builders.host(), ["<b>Ann</b>", "Bea"], paid=False, name="Cards")
+    players = list(night.players.order_by("pk"))
     room = services.room_open(
         night_id=night.pk, game="punto_banco", config={"seats": 3}, actor="host", seed=9
     )
@@ -91,11 +79,8 @@ def test_two_phones_and_a_bot_play_a_coup(live_server_daphne, browser_context):
 
 
 def _open_room_with_one_seated():
-    host = get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
-    night = nights.night_create(host=host, name="Cards", date=datetime.date(2026, 12, 4), seed=5)
-    ann, bea = (
-        nights.player_add(night_id=night.pk, name=name, actor="host") for name in ("Ann", "Bea")
-    )
+    night = builders.night(builders.host(), ["Ann", "Bea"], paid=False, name="Cards")
+    ann, bea = night.players.order_by("pk")
     room = services.room_open(
         night_id=night.pk, game="punto_banco", config={"seats": 3}, actor="host", seed=9
     )

@@ -3,28 +3,20 @@ server: the person is refused an illegal build with the rule shown in view, load
 waste, sees the compulsory fill outlined, ends the turn; the bot opens its turn with the
 compulsory reserve-to-foundation move. Screenshots go to tests/screenshots/."""
 
-import datetime
 import re
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db import connection
 from playwright.sync_api import expect
 
 from games import services
 from games.models import Room, RoomAction
-from partynight.services import nights
+from tests import builders
+from tests.helpers.browser import in_thread
 from tests.helpers.russian_bank import position
 from tests.helpers.screenshots import FOLDER as SHOTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def in_thread(call):
-    """Services broadcast with async_to_sync, which cannot run in Playwright's thread."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(call).result()
 
 
 # Ann (seat 0) to play; the bot's reserve shows 2S over a foundation holding the ace.
@@ -36,9 +28,8 @@ TABLE = {
 
 
 def _setup():
-    host = get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
-    night = nights.night_create(host=host, name="Cards", date=datetime.date(2026, 12, 4), seed=5)
-    ann = nights.player_add(night_id=night.pk, name="Ann", actor="host")
+    night = builders.night(builders.host(), ["Ann"], paid=False, name="Cards")
+    ann = night.players.get()
     room = services.room_open(night_id=night.pk, game="russian_bank", actor="host", seed=9)
     services.seat_join(room_id=room.pk, player=ann, seat=0)
     services.seat_add_bot(room_id=room.pk, seat=1, actor="host")
@@ -104,9 +95,8 @@ def test_a_person_against_the_bot(live_server_daphne, browser_context):
 
 
 def _setup_stop():
-    host = get_user_model().objects.create_user("hostess", password="pw-for-tests-1")
-    night = nights.night_create(host=host, name="Cards", date=datetime.date(2026, 12, 4), seed=5)
-    people = [nights.player_add(night_id=night.pk, name=n, actor="host") for n in ("Ann", "Bea")]
+    night = builders.night(builders.host(), ["Ann", "Bea"], paid=False, name="Cards")
+    people = list(night.players.order_by("pk"))
     config = {"mode": "stop"}
     room = services.room_open(night_id=night.pk, game="russian_bank", config=config, actor="h")
     for seat, person in enumerate(people):

@@ -10,12 +10,11 @@ import uuid
 
 import pytest
 import websockets
-from django.contrib.auth import get_user_model
 
 from partynight.models import Event, Night
 from partynight.rules import Rules
 from partynight.rules.table import TableRound, apply_roll, start_table_round
-from partynight.services import nights, play
+from tests import builders
 from tests.helpers.servers import origin_of
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
@@ -25,20 +24,20 @@ NIGHTS, PLAYERS, ROLLS = 5, 40, 1000  # 5 nights x 10 tables = 50 tables
 
 def setup_nights() -> list[list[str]]:
     """Five nights with round 1 started; returns, per table, the token of one phone there."""
-    host = get_user_model().objects.create_user("burst-host")
+    host = builders.host("burst-host")
     phones = []
     for n in range(NIGHTS):
-        night = nights.night_create(
-            host=host,
-            name=f"Burst {n}",
-            date=datetime.date(2026, 12, 1),
+        night = builders.night(
+            host,
+            [f"P{i}" for i in range(PLAYERS)],
             seed=n,
             rules=Rules(target=51),  # the Head table rarely ends the round mid-burst
+            paid=False,
+            started=True,
+            name=f"Burst {n}",
+            date=datetime.date(2026, 12, 1),
+            actor="test",
         )
-        for i in range(PLAYERS):
-            nights.player_add(night_id=night.pk, name=f"P{i}", actor="test")
-        nights.seats_draw(night_id=night.pk, actor="test")
-        play.round_start(night_id=night.pk, number=1, actor="test")
         for table in night.rounds.get().tables.all():
             phones.append(table.seat_rows.order_by("position").first().player.token)
     return phones

@@ -10,9 +10,8 @@ import uuid
 
 import pytest
 import websockets
-from django.contrib.auth import get_user_model
 
-from partynight.services import nights, play
+from tests import builders
 from tests.helpers.servers import origin_of, start_daphne
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
@@ -48,14 +47,16 @@ def two_servers(tmp_path):
 
 
 def started_night():
-    host = get_user_model().objects.create_user("scale-host")
-    night = nights.night_create(host=host, name="Two servers", date=datetime.date(2026, 12, 1))
-    for name in ("Ann", "Bea", "Cat", "Dot"):
-        nights.player_add(night_id=night.pk, name=name, actor="test")
-    nights.seats_draw(night_id=night.pk, actor="test")
-    play.round_start(night_id=night.pk, number=1, actor="test")
-    night.refresh_from_db()
-    return night
+    return builders.night(
+        builders.host("scale-host"),
+        ["Ann", "Bea", "Cat", "Dot"],
+        seed=None,
+        paid=False,
+        started=True,
+        name="Two servers",
+        date=datetime.date(2026, 12, 1),
+        actor="test",
+    )
 
 
 async def frames_until(sock, predicate, timeout=10):

@@ -5,18 +5,16 @@ a version gap (so none needs a resync), and the dashboard and the screen hear ev
 and every round's end."""
 
 import asyncio
-import datetime
 import json
 import random
 
 import pytest
 import websockets
-from django.contrib.auth import get_user_model
 from django.test import Client
 
 from partynight.models import Night
 from partynight.rules import Rules
-from partynight.services import nights
+from tests import builders
 from tests.helpers.servers import DAPHNE_LIMITS, origin_of
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
@@ -24,14 +22,11 @@ WAIT = 30
 
 
 def setup_night(players: int, rounds: int) -> tuple[Night, str]:
-    host = get_user_model().objects.create_user(f"host{players}", password="pw-for-tests-1")
+    host = builders.host(f"host{players}")
     rules = Rules(sets=1, rounds_per_set=rounds, break_after_set=None)
-    night = nights.night_create(
-        host=host, name="Big night", date=datetime.date(2026, 12, 4), seed=players, rules=rules
+    night = builders.night(
+        host, players, seed=players, rules=rules, paid=False, drawn=True, name="Big night"
     )
-    for i in range(players):
-        nights.player_add(night_id=night.pk, name=f"Player {i + 1}", actor="host")
-    nights.seats_draw(night_id=night.pk, actor="host")
     client = Client()
     client.force_login(host)
     return night, f"sessionid={client.cookies['sessionid'].value}"
