@@ -21,9 +21,9 @@ def host(db):
 
 
 @pytest.fixture
-def other(django_user_model):
+def other(db):
     """Another host, who must never see the first one's nights."""
-    return django_user_model.objects.create_user("intruder", password="pw-for-tests-2")
+    return builders.host("intruder", "pw-for-tests-2")
 
 
 @pytest.fixture

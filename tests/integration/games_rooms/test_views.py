@@ -29,8 +29,7 @@ def test_the_host_opens_a_room_adds_bots_and_starts(host, night):
     assert room.status == "finished" and room.seats == ["bot", "bot"]
 
 
-def test_another_host_cannot_see_the_rooms(night, django_user_model):
-    other = django_user_model.objects.create_user("other", password="pw-for-tests-1")
+def test_another_host_cannot_see_the_rooms(night, other):
     assert logged_in(other).get(f"/nights/{night.pk}/rooms/").status_code == 404
 
 

@@ -1,17 +1,9 @@
-"""Hostile input: shared fixtures (the strategies, the night and the dump are in
-tests/helpers/hostile.py)."""
+"""Hostile input: the failures' pauses, recorded instead of waited (the strategies, the
+night and the dump are in tests/helpers/hostile.py)."""
 
 import pytest
-from django.test import Client
 
 from live import limits
-
-
-@pytest.fixture
-def host_client(host):
-    client = Client()
-    client.force_login(host)
-    return client
 
 
 @pytest.fixture

@@ -199,8 +199,7 @@ def test_wrong_kinds_of_token_are_404_over_http(setup):
 
 
 @pytest.mark.django_db
-def test_a_host_cannot_reach_another_hosts_night_or_rooms(setup, django_user_model):
-    other = django_user_model.objects.create_user("intruder", password="pw-for-tests-2")
+def test_a_host_cannot_reach_another_hosts_night_or_rooms(setup, other):
     client = Client()
     client.force_login(other)
     before = dump()

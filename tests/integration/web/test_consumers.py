@@ -6,11 +6,11 @@ import json
 
 import pytest
 from channels.db import database_sync_to_async
-from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from partynight.models import Event, Night
 from partynight.services import corrections, nights, play
+from tests import builders
 from tests.helpers.sockets import (
     WAIT,
     close_all,
@@ -119,7 +119,7 @@ async def test_a_player_cannot_score_at_another_table(night):
 
 
 def _bad_links(night, host):
-    other_host = get_user_model().objects.create_user("other", password="pw-for-tests-2")
+    other_host = builders.host("other", "pw-for-tests-2")
     planning = in_play(other_host, players=5, start=False, name="Other night")
     removed = planning.players.first()
     nights.player_remove(night_id=planning.pk, player_id=removed.pk, actor="host")

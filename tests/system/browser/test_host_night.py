@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 from websockets.sync.client import connect
 
+from tests import builders
 from tests.helpers.browser import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -66,9 +67,9 @@ def plan_night(page):
 
 
 def test_a_host_plans_a_night_and_the_dashboard_follows_play_live(
-    live_server_daphne, browser_context, django_user_model
+    live_server_daphne, browser_context
 ):
-    django_user_model.objects.create_user("hostess", password="pw-for-tests-1")
+    builders.host()
     page = browser_context(viewport={"width": 1280, "height": 900}).new_page()
     log_in(page, live_server_daphne, "hostess", "pw-for-tests-1")
     plan_night(page)

@@ -46,10 +46,8 @@ def printed(page) -> list[dict]:
     ]
 
 
-def test_a_host_prints_runs_and_shares_a_group_night(
-    live_server_daphne, browser_context, django_user_model
-):
-    host = django_user_model.objects.create_user("hostess", password="pw-for-tests-1")
+def test_a_host_prints_runs_and_shares_a_group_night(live_server_daphne, browser_context):
+    host = builders.host()
     group = in_thread(set_up_group, host)
     assert Night.objects.get().rules == SHORT.to_dict()
 
