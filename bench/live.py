@@ -102,8 +102,9 @@ def prepare_environment(tag: str) -> dict:
     return env
 
 
-def create_nights(count: int) -> tuple[list[dict], str]:
-    """N nights of 12 players, seated, round 1 started; and the host's session cookie."""
+def create_nights(count: int) -> list[dict]:
+    """N nights of 12 players, seated, round 1 started, each with its own host (a host may
+    have 20 dashboards open, live/limits.py) and that host's session cookie."""
     import django
 
     django.setup()
@@ -113,9 +114,9 @@ def create_nights(count: int) -> tuple[list[dict], str]:
 
     from partynight.services import nights, play
 
-    host = get_user_model().objects.create_user(f"bench-{uuid.uuid4().hex[:8]}", password="x")
     made = []
     for n in range(count):
+        host = get_user_model().objects.create_user(f"bench-{uuid.uuid4().hex[:8]}")
         night = nights.night_create(
             host=host, name=f"Bench night {n + 1}", date=datetime.date(2026, 12, 4), seed=n
         )
@@ -124,12 +125,12 @@ def create_nights(count: int) -> tuple[list[dict], str]:
         nights.seats_draw(night_id=night.pk, actor="bench")
         play.round_start(night_id=night.pk, number=1, actor="bench")
         tokens = list(night.players.filter(is_ghost=False).values_list("token", flat=True))
-        made.append({"id": night.pk, "tokens": tokens})
-    client = Client()
-    client.force_login(host)
-    cookie = f"sessionid={client.cookies['sessionid'].value}"
+        client = Client()
+        client.force_login(host)
+        cookie = f"sessionid={client.cookies['sessionid'].value}"
+        made.append({"id": night.pk, "tokens": tokens, "cookie": cookie})
     connection.close()
-    return made, cookie
+    return made
 
 
 def profile_rolls(night_id: int, count: int) -> None:
@@ -266,7 +267,7 @@ def spread(bases):
     return lambda: bases[next(turn) % len(bases)]
 
 
-async def live_phase(bases, made, cookie, seconds):
+async def live_phase(bases, made, seconds):
     base = spread(bases)
     stats = Stats()
     tables = {}  # (night, table) -> latest table view (from the dashboard)
@@ -319,7 +320,7 @@ async def live_phase(bases, made, cookie, seconds):
     round_began = {}  # (night, round) -> when the dashboard first saw it
 
     async def open_night(night):
-        host = await connect(f"{base()}/ws/nights/{night['id']}/", cookie)
+        host = await connect(f"{base()}/ws/nights/{night['id']}/", night["cookie"])
         tasks.append(asyncio.create_task(reader(night["id"], host, f"h{night['id']}", True)))
         sockets.append(host)
         for token in night["tokens"]:
@@ -461,7 +462,7 @@ def main():
     env = prepare_environment(tag)
     os.environ.update({k: env[k] for k in ("DATABASE_URL", "SECRET_KEY", "HTTPS", "DEBUG")})
     os.environ["DJANGO_SETTINGS_MODULE"] = env["DJANGO_SETTINGS_MODULE"]
-    made, cookie = create_nights(args.nights + (1 if args.profile else 0))
+    made = create_nights(args.nights + (1 if args.profile else 0))
     if args.profile:
         profile_rolls(made.pop()["id"], args.profile)
     if args.processes > 1 and not env.get("REDIS_URL"):
@@ -472,7 +473,7 @@ def main():
     layer = "redis" if env.get("REDIS_URL") else "inmemory"
     db = "postgres" if env["DATABASE_URL"].startswith("postgres") else "sqlite"
     try:
-        stats, rate, sockets, connect_s = asyncio.run(live_phase(bases, made, cookie, args.seconds))
+        stats, rate, sockets, connect_s = asyncio.run(live_phase(bases, made, args.seconds))
         lat = stats.latencies  # printed now too: a relay phase that fails keeps these figures
         print(
             f"live: nights={args.nights} rolls_per_s={rate:.1f} p50_ms={pct(lat, 0.5):.1f} "

@@ -9,6 +9,7 @@ import json
 import time
 
 from asgiref.sync import sync_to_async
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from live import broadcast, db, limits, ticks
@@ -85,6 +86,16 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         ticks.heartbeats.discard(self)
         if self.resync_later:
             self.resync_later.cancel()
+
+    async def dispatch(self, message):
+        """As Channels' own, without its close_old_connections() before every handler: that
+        hop to the one thread-sensitive thread, per message and socket, was an eighth of
+        the server's time at 100 nights (bench/live.py). Every database call here goes
+        through live.db, whose threads close their old connections themselves."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def give_back(self):
         slots, groups = self.slots, self.groups_joined

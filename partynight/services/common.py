@@ -53,11 +53,8 @@ def log_event(night, kind, actor, data=None, result=None, client_id=None, round_
 def event_record(night_id: int, client_id: str) -> tuple[list, dict] | None:
     """Who logged the night's event with this client id, its kind and the request it
     recorded (a roll's; None for the others), and its answer; or None."""
-    row = (
-        Event.objects.filter(night_id=night_id, client_id=client_id)
-        .values_list("actor", "kind", "data", "result")
-        .first()
-    )
+    rows = Event.objects.filter(night_id=night_id, client_id=client_id)  # unique together
+    row = next(iter(rows.values_list("actor", "kind", "data", "result")[:1]), None)
     if row is None:
         return None
     actor, kind, data, result = row
