@@ -1,6 +1,6 @@
 """Card-room pages: the host's room list for a night, the players' list and room pages (by
 their own per-night link token), the QR join link and the big screen. Pages render a shell;
-the live part is static/js/room.js over the room websocket (docs/rooms.md)."""
+the live part is static/js/pages/room.js over the room websocket (docs/rooms.md)."""
 
 import random
 

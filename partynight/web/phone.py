@@ -1,4 +1,4 @@
-"""Phone pages: no account, the link is the key. The live part is static/js/phone.js over
+"""Phone pages: no account, the link is the key. The live part is static/js/pages/phone.js over
 the player's websocket (docs/protocol.md); these views only render the shell.
 
 Joining: the night's QR code (or its join code, typed on the home page) opens the join

@@ -1,5 +1,5 @@
 /* Bunco, the card game, in a room (games/engines/bunco_cards/, docs/game-record.md).
- * Registers PartyRoomGames.bunco_cards for static/js/room.js, which calls render(kit) with
+ * Registers PartyRoomGames.bunco_cards for static/js/pages/room.js, which calls render(kit) with
  * each frame. Tap a card (hand, Bunco pile top, surplus top), then tap where it goes: a
  * table pile, "New pile", or your surplus (which ends the turn). Only the view's
  * legal_actions are ever sent; everything from the server goes through textContent. */

@@ -1,5 +1,5 @@
 /* Burraco in a room (games/engines/burraco/, docs/game-record.md). Registers
- * PartyRoomGames.burraco for static/js/room.js, which calls render(kit) with every frame.
+ * PartyRoomGames.burraco for static/js/pages/room.js, which calls render(kit) with every frame.
  * Phone: tap cards in your hand to pick them, then "Meld", "Add to a meld" (then tap one of
  * your side's melds) or "Discard"; the hand sorts by suit or by rank. The server judges
  * every meld and says why it refuses one. Screen: both sides' melds and the scores.

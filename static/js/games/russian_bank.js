@@ -3,7 +3,7 @@
  * your side at the bottom. Tap one of your cards (reserve top, turned card, a house top),
  * then tap where it goes; or drag it there where the browser can. Enforce mode outlines the
  * move that must come first; Stop! mode gives the opponent a big Stop button with its
- * countdown. Registers PartyRoomGames.russian_bank for static/js/room.js: render(kit) with
+ * countdown. Registers PartyRoomGames.russian_bank for static/js/pages/room.js: render(kit) with
  * each frame, tick(kit) every second, seatText(view, seat). A refusal shown in the page's
  * notice is repeated just above your side, in view. Everything from the server goes through
  * textContent. */
