@@ -61,7 +61,7 @@ class RoomConsumer(LiveConsumer):
         return self.player is not None
 
     def socket_owners(self):  # the room sockets count with the phone's others
-        return limits.player_sockets(f"player:{self.player.pk}")
+        return limits.player_sockets(links.player_actor(self.player))
 
     def link_group(self):
         return links.link_group(self.player.pk)
@@ -91,7 +91,7 @@ class RoomConsumer(LiveConsumer):
     def act(self, message):
         kind = message["type"]
         common = {"room_id": self.room_id, "client_id": message["client_id"]}
-        actor = f"player:{self.player.pk}"
+        actor = links.player_actor(self.player)
         if kind == "act":
             return services.action_apply(
                 seat=self.seat, action=message["action"], seen_version=message.get("v"),

@@ -175,7 +175,7 @@ def seat_join(*, room_id, player: Player, seat=None, client_id=None) -> dict:
         room.seats[chosen] = me.pk
         return _seats_changed(room, client_id) | {"seat": chosen}
 
-    return _once(room_id, client_id, ["sit", f"player:{player.pk}", seat], change)
+    return _once(room_id, client_id, ["sit", links.player_actor(player), seat], change)
 
 
 def _seated(room: Room, player: Player | None) -> None:

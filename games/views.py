@@ -133,7 +133,7 @@ def player_rooms(request, token):
         return not_found(request, "This player link is not valid; ask the host for your link.")
     _remember(request, player)
     if request.method == "POST":
-        room = _open(request, player.night_id, f"player:{player.pk}")
+        room = _open(request, player.night_id, links.player_actor(player))
         if room:
             return redirect("games:room_play", room_id=room.pk, token=token)
     rooms = [

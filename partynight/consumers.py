@@ -56,7 +56,7 @@ class PlayerConsumer(NightConsumer):
         return self.player is not None
 
     def socket_owners(self):
-        return limits.player_sockets(f"player:{self.player.pk}")
+        return limits.player_sockets(links.player_actor(self.player))
 
     def link_group(self):
         return links.link_group(self.player.pk)
@@ -97,7 +97,7 @@ class PlayerConsumer(NightConsumer):
             return play.round_start(
                 night_id=self.player.night_id,
                 number=message["round"],
-                actor=f"player:{self.player.pk}",
+                actor=links.player_actor(self.player),
                 client_id=message["client_id"],
                 player=self.player,
             )
@@ -109,7 +109,7 @@ class PlayerConsumer(NightConsumer):
             entry=message.get("entry"),
             seen_version=message.get("v"),
             client_id=message["client_id"],
-            actor=f"player:{self.player.pk}",
+            actor=links.player_actor(self.player),
         )
 
 

@@ -67,3 +67,11 @@ def link_group(player_id: int) -> str:
     """Every socket opened with a player's link (phone page and rooms): revoking the link
     (partynight.services.emit.link_revoked) closes them all."""
     return f"link-player-{player_id}"
+
+
+def player_actor(player: Player) -> str:
+    """Who a player's link is, for both apps: the actor of what they do in the event logs
+    (the nights' and the rooms'; stored logs hold this string) and the owner their phone's
+    sockets count under (the phone page and the rooms together). The host's is
+    partynight.services.common.host_actor."""
+    return f"player:{player.pk}"
