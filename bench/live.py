@@ -15,7 +15,8 @@ sending a roll to its arrival on all four phones of the table and the dashboard;
 roll that rings the bell to the bell on all 12 phones and the dashboard of that night
 (`bell_p99_ms`); and from the host starting a round to every phone showing its new seat
 (`start_p99_ms`). Then, in the same server, a bare relay floor (bench/relay.py: a group of
-5, no database) at the same pace. Loopback only; bounded in time. The last line:
+5, no database) at the same pace. Loopback only; bounded in time. `cpu_ms_per_roll` is the
+server processes' CPU time during the rolling divided by the rolls sent. The last line:
 
     nights=N sockets=S rolls_per_s=R p50_ms=.. p99_ms=.. relay_p99_ms=.. ratio_p99=..
     bell_p99_ms=.. start_p99_ms=.. lost=L duplicated=D  (on one line)
@@ -267,7 +268,16 @@ def spread(bases):
     return lambda: bases[next(turn) % len(bases)]
 
 
-async def live_phase(bases, made, seconds):
+def cpu_seconds(processes) -> float:
+    """CPU time (user + system) the server processes have used so far (Linux /proc)."""
+    total = 0
+    for process in processes:
+        fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime in clock ticks
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+async def live_phase(bases, made, seconds, servers):
     base = spread(bases)
     stats = Stats()
     tables = {}  # (night, table) -> latest table view (from the dashboard)
@@ -341,6 +351,7 @@ async def live_phase(bases, made, seconds):
         await asyncio.sleep(0.1)
 
     print(f"connected: {len(sockets)} sockets in {connected:.1f} s; rolling", flush=True)
+    cpu_before = cpu_seconds(servers)
     deadline = time.perf_counter() + seconds
     rolls = 0
 
@@ -382,6 +393,7 @@ async def live_phase(bases, made, seconds):
         await ws.close()
     for task in tasks:
         task.cancel()
+    stats.cpu = cpu_seconds(servers) - cpu_before
     return stats, rolls / elapsed, len(sockets), connected
 
 
@@ -473,7 +485,9 @@ def main():
     layer = "redis" if env.get("REDIS_URL") else "inmemory"
     db = "postgres" if env["DATABASE_URL"].startswith("postgres") else "sqlite"
     try:
-        stats, rate, sockets, connect_s = asyncio.run(live_phase(bases, made, args.seconds))
+        stats, rate, sockets, connect_s = asyncio.run(
+            live_phase(bases, made, args.seconds, servers)
+        )
         lat = stats.latencies  # printed now too: a relay phase that fails keeps these figures
         print(
             f"live: nights={args.nights} rolls_per_s={rate:.1f} p50_ms={pct(lat, 0.5):.1f} "
@@ -493,9 +507,10 @@ def main():
             except subprocess.TimeoutExpired:
                 server.kill()
     lat, rlat = stats.latencies, relay.latencies
+    cpu_per_roll = stats.cpu * 1000 / max(1, len(stats.sent))  # the server's, all it did
     print(
         f"stack: db={db} layer={layer} processes={args.processes} connect_s={connect_s:.1f} "
-        f"rolls={len(stats.sent)} "
+        f"rolls={len(stats.sent)} cpu_ms_per_roll={cpu_per_roll:.1f} "
         f"answered={stats.results} refused={dict(stats.refused)} "
         f"mean_ms={statistics.fmean(lat) * 1000 if lat else float('nan'):.1f} "
         f"max_ms={max(lat) * 1000 if lat else float('nan'):.1f} "

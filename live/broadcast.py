@@ -8,6 +8,7 @@ task per loop keeps them in order.
 """
 
 import asyncio
+import json
 import logging
 
 from asgiref.sync import SyncToAsync, async_to_sync
@@ -60,6 +61,14 @@ def send_after_commit(groups: list[str], message: dict) -> None:
             async_to_sync(_send_all)(groups, message)
 
     transaction.on_commit(send)
+
+
+def frame(handler: str, payload: dict, **extra) -> dict:
+    """A consumer event (`handler`: "table.event", say) carrying the client's JSON frame
+    encoded once, for every socket it reaches: each socket forwards the text instead of
+    encoding the payload again, and the Redis layer packs one string, not a nested dict.
+    `extra`: what a consumer reads of it (a player's new table)."""
+    return {"type": handler, "text": json.dumps(payload), **extra}
 
 
 def store_versions(key: str, versions: dict) -> None:

@@ -37,10 +37,10 @@ class NightConsumer(LiveConsumer):
         return emit.versions_key(self.night_id())
 
     async def table_event(self, event):
-        await self.send_json(event["payload"])
+        await self.send(text_data=event["text"])
 
     async def night_event(self, event):
-        await self.send_json(event["payload"])
+        await self.send(text_data=event["text"])
 
 
 class PlayerConsumer(NightConsumer):
@@ -88,9 +88,8 @@ class PlayerConsumer(NightConsumer):
     async def player_event(self, event):
         """This player's own snapshot after a round-level change: follow them to their new
         table's group, then pass it on."""
-        snapshot = event["payload"]
-        await self.join(self.groups_for(snapshot["table"] and snapshot["table"]["number"]))
-        await self.send_json(snapshot)
+        await self.join(self.groups_for(event["table"]))
+        await self.send(text_data=event["text"])
 
     def act(self, message):
         if message["type"] == "start_round":  # the Head table rings the bell to start

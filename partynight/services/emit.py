@@ -19,7 +19,7 @@ import logging
 
 from django.db import transaction
 
-from live.broadcast import send_after_commit, store_versions
+from live.broadcast import frame, send_after_commit, store_versions
 from partynight import links
 from partynight.models import Night
 from partynight.rules.reducer import standings
@@ -81,10 +81,10 @@ def announce(loaded, saved, client_id=None, notice=None) -> None:
                 payload["standings"] = snapshots.standing_rows(totals, names, ghosts, table.seats)
                 payload["leaders"] = snapshots.leaders(totals, ghosts, state.fuzzy)
             watchers = [broadcast.watch_group(night.pk)]
-            send_after_commit(watchers, {"type": "table.event", "payload": payload})
+            send_after_commit(watchers, frame("table.event", payload))
             # the table's phones also get each seat's phone view (phase and headline)
             phones = selectors.table_phones(view, loaded.round, len(state.seating))
-            mine = {"type": "table.event", "payload": {**payload, "phones": phones}}
+            mine = frame("table.event", {**payload, "phones": phones})
             send_after_commit([broadcast.table_group(night.pk, table.table)], mine)
         elif kind == "bell":
             v += 1
@@ -130,9 +130,7 @@ def night_changed(night: Night, what: str) -> None:
 
 def _small(night, what, v, **extra):
     payload = {"type": "night", "scope": "night", "what": what, "v": v, **extra}
-    send_after_commit(
-        [broadcast.night_group(night.pk)], {"type": "night.event", "payload": payload}
-    )
+    send_after_commit([broadcast.night_group(night.pk)], frame("night.event", payload))
 
 
 class _Snapshots:
@@ -154,15 +152,14 @@ class _Snapshots:
         data = snapshots.night_data(night)
         extra = {"what": self.what[-1], "events": self.what}
         watch = {**snapshots.night_snapshot(night, data), **extra}
-        send_after_commit(
-            [broadcast.watch_group(night.pk)], {"type": "night.event", "payload": watch}
-        )
+        send_after_commit([broadcast.watch_group(night.pk)], frame("night.event", watch))
         for player in data.players:
             if player.active and not player.is_ghost:
                 player.night = night
                 mine = {**snapshots.player_snapshot(player, data), **extra}
                 send_after_commit(
-                    [broadcast.player_group(player.pk)], {"type": "player.event", "payload": mine}
+                    [broadcast.player_group(player.pk)],
+                    frame("player.event", mine, table=mine["table"] and mine["table"]["number"]),
                 )
         _store_versions(night.pk, watch["versions"])
 
