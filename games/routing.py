@@ -1,7 +1,8 @@
 """The card rooms' websockets (docs/rooms.md); composed with the nights' in config.asgi.
-The routes are named so the pages reverse a socket's path as they do a page's."""
+The routes are named so the pages reverse a socket's path as they do a page's
+(live.routing.socket_path)."""
 
-from django.urls import path, reverse
+from django.urls import path
 
 from games import consumers
 
@@ -11,9 +12,3 @@ websocket_urlpatterns = [
     ),
     path("ws/rooms/<int:room_id>/<str:token>/", consumers.RoomConsumer.as_asgi(), name="room"),
 ]
-urlpatterns = websocket_urlpatterns  # what reverse(urlconf=this module) reads
-
-
-def socket_path(name: str, **kwargs) -> str:
-    """The path of the room websocket named `name` ("room", "room_screen")."""
-    return reverse(name, urlconf=__name__, kwargs=kwargs)

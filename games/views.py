@@ -16,10 +16,11 @@ from games import services
 from games.engines import RulesError, get_engine
 from games.forms import RoomForm
 from games.models import Room
-from games.routing import socket_path
+from games.routing import websocket_urlpatterns as sockets
 from games.selectors import TITLES, room_snapshot
 from live.errors import ServiceError
 from live.limits import guard_link
+from live.routing import socket_path
 from partynight import links
 from partynight.web.shortcuts import actor_of, host_night, not_found, qr_svg
 
@@ -156,7 +157,7 @@ def room_play(request, room_id, token):
         "room": room,
         "player": player,
         "title": TITLES.get(room.game, room.game),
-        "ws": socket_path("room", room_id=room.pk, token=player.token),
+        "ws": socket_path(sockets, "room", room_id=room.pk, token=player.token),
         "join_qr": join_qr,
         "back": reverse("games:player_rooms", kwargs={"token": token}),
         "bunco": reverse("phone:play", kwargs={"token": token}),
@@ -181,7 +182,7 @@ def room_screen(request, token):
     context = {
         "room": room,
         "title": TITLES.get(room.game, room.game),
-        "ws": socket_path("room_screen", token=room.screen_token),
+        "ws": socket_path(sockets, "room_screen", token=room.screen_token),
         "join_qr": join_qr,
         "screen": True,
     } | _game_parts(room)

@@ -10,8 +10,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from live.errors import ServiceError
 from live.limits import guard_link
+from live.routing import socket_path
 from partynight import links
 from partynight.models import Night
+from partynight.routing import websocket_urlpatterns as sockets
 from partynight.services import corrections, finish, history, selectors, snapshots
 from partynight.web.forms import BuncoForm, PlayerForm, PlayerNameForm, PointsForm, TableForm
 from partynight.web.shortcuts import actor_of, host_night, qr_svg
@@ -25,6 +27,7 @@ def dashboard(request, night_id):
     tables = len(snapshot["tables"]) or len(snapshot["seating"])
     context = {
         "night": night,
+        "socket": socket_path(sockets, "night", night_id=night.pk),
         "snapshot": snapshot,
         "people": people,
         "table_numbers": range(1, tables + 1),
@@ -39,6 +42,7 @@ def screen(request, token):
     join_url = request.build_absolute_uri(reverse("phone:join", args=[night.join_token]))
     context = {
         "night": night,
+        "socket": socket_path(sockets, "screen", token=night.screen_token),
         "snapshot": snapshots.night_snapshot(night),
         "join_url": join_url,
         "join_qr": qr_svg(join_url, scale=8),  # shown until play starts

@@ -10,10 +10,12 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from live.errors import ServiceError
 from live.limits import guard_link
+from live.routing import socket_path
 from partynight import links
 from partynight.models import Night, Player, normalise_join_code
+from partynight.routing import websocket_urlpatterns as sockets
 from partynight.services import nights
-from partynight.web.shortcuts import not_found
+from partynight.web.shortcuts import home_page, not_found
 
 
 def _remember(request, player: Player) -> None:
@@ -33,7 +35,12 @@ def play(request, token):
         return not_found(request, "This player link is not valid; ask the host for your link.")
     nights.player_opened(player)
     _remember(request, player)
-    return render(request, "phone/play.html", {"player": player, "night": player.night})
+    context = {
+        "player": player,
+        "night": player.night,
+        "socket": socket_path(sockets, "play", token=player.token),
+    }
+    return render(request, "phone/play.html", context)
 
 
 def _join_page(request, night, status=200, **context):
@@ -102,13 +109,10 @@ def join_by_code(request):
     A wrong code counts as a bad link (guessing is throttled; right codes never count)."""
     code = normalise_join_code(request.GET.get("code", ""))
     if not code:
-        context = {"code_error": "Type the join code from the big screen.", "code": ""}
-        return render(request, "home.html", context, status=400)
+        error = "Type the join code from the big screen."
+        return home_page(request, 400, code_error=error, code="")
     night = links.find(Night.objects, join_code=code)
     if night is None:
-        context = {
-            "code_error": f"No party has the code {code}. Check the big screen and try again.",
-            "code": code,
-        }
-        return render(request, "home.html", context, status=404)
+        error = f"No party has the code {code}. Check the big screen and try again."
+        return home_page(request, 404, code_error=error, code=code)
     return redirect("phone:join", join_token=night.join_token)

@@ -8,7 +8,9 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 
 from live.errors import ServiceError
+from live.routing import socket_path
 from partynight.models import Night
+from partynight.routing import websocket_urlpatterns as night_sockets
 from partynight.services.common import host_actor
 
 
@@ -27,6 +29,13 @@ def qr_svg(url: str, scale: int = 4):
     """A QR code of `url` as inline SVG (segno's own markup, no user text). Cached: a link
     never changes, and encoding one takes about 20 ms (the phones page shows up to 48)."""
     return mark_safe(segno.make(url, error="m").svg_inline(scale=scale, omitsize=True))  # noqa: S308
+
+
+def home_page(request, status: int = 200, **context):
+    """The home page (site.home, and phone.join_by_code showing a wrong code on it), with
+    the status socket its "live updates" line opens."""
+    context["status_socket"] = socket_path(night_sockets, "status")
+    return render(request, "home.html", context, status=status)
 
 
 def not_found(request, message: str):

@@ -3,11 +3,12 @@
 from django.conf import settings
 from django.db import connection
 from django.http import HttpResponse, JsonResponse
-from django.shortcuts import render
+
+from partynight.web.shortcuts import home_page
 
 
 def home(request):
-    return render(request, "home.html")
+    return home_page(request)
 
 
 def favicon(request):

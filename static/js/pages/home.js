@@ -1,8 +1,9 @@
-// The home page's "live updates" line: /ws/status/ answers when websockets work.
+// The home page's "live updates" line: the status socket (its data-socket) answers when
+// websockets work.
 (function () {
   "use strict";
   const statusEl = document.getElementById("live-status");
-  PartyLive.connect("/ws/status/", {
+  PartyLive.connect(statusEl.dataset.socket, {
     onMessage(msg) {
       if (msg.type === "status") { statusEl.dataset.state = "live"; statusEl.textContent = "Live updates: on"; }
     },
