@@ -25,8 +25,7 @@ def live_server_daphne(django_db_setup, tmp_path_factory):
     """One real Daphne server for the session, on the test database."""
     server = start_daphne(tmp_path_factory.mktemp("daphne"))
     yield server
-    server.process.terminate()
-    server.process.wait(timeout=10)
+    server.stop()
 
 
 @pytest.fixture(scope="module")

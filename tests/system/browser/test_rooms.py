@@ -190,5 +190,4 @@ def test_a_phone_that_lost_a_room_frame_catches_up_at_the_heartbeat(
         expect(bea_there).to_be_in_viewport(timeout=15_000)
         assert dropped and "heartbeat" in seen and seen.count("snapshot") == 2, (seen, dropped)
     finally:
-        server.process.terminate()
-        server.process.wait(timeout=10)
+        server.stop()

@@ -33,8 +33,7 @@ def production(django_db_setup, tmp_path_factory):
     """Daphne on the production settings, as behind the compose file's TLS proxy."""
     server = start_daphne(tmp_path_factory.mktemp("production"), name="production", **PRODUCTION)
     yield server
-    server.process.terminate()
-    server.process.wait(timeout=10)
+    server.stop()
 
 
 def get(server, path, **headers):

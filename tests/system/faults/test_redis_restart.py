@@ -57,8 +57,7 @@ def server_on_own_redis(tmp_path):
     redis = [start_redis(port, tmp_path)]
     server = start_daphne(tmp_path, "on-own-redis", REDIS_URL=f"redis://127.0.0.1:{port}/0")
     yield server, port, redis
-    server.process.terminate()
-    server.process.wait(timeout=10)
+    server.stop()
     for process in redis:
         process.kill()
         process.wait(timeout=10)

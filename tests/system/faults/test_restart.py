@@ -27,9 +27,7 @@ def own_server(tmp_path):
     servers = [start_daphne(tmp_path, "restart")]
     yield servers
     for server in servers:
-        if server.process.poll() is None:
-            server.process.terminate()
-            server.process.wait(timeout=10)
+        server.stop()
 
 
 def test_a_killed_server_loses_nothing_and_phones_catch_up(own_server, tmp_path, browser_context):

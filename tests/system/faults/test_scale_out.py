@@ -42,8 +42,7 @@ def two_servers(tmp_path):
     ]
     yield servers
     for server in servers:
-        server.process.terminate()
-        server.process.wait(timeout=10)
+        server.stop()
 
 
 def started_night():

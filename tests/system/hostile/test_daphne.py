@@ -70,8 +70,7 @@ def test_bad_connects_do_not_grow_the_server(tmp_path, capsys):
         codes = asyncio.run(bad_connects(server.ws_url, 2000, start=2000))
         after = rss_kib(server.process.pid)
     finally:
-        server.process.terminate()
-        server.process.wait(timeout=10)
+        server.stop()
     with capsys.disabled():
         print(f"\nRSS before {before / 1024:.1f} MiB, after 2,000 bad links {after / 1024:.1f}")
     # every one a counted bad link, never a crash (1011); a rare 1006 is a handshake the
