@@ -28,10 +28,13 @@ test: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-# The inner loop: the unit and integration tiers (no servers, no browser) on every core.
-# `make test` runs every tier, as CI does (README: Tests).
+# The inner loop: the unit and integration tiers (no servers, no browser) on every core, each
+# property test trying a few examples (tests/helpers/examples.py); tests sharing a played
+# night (xdist_group) run on one worker, which plays it once. `make test` runs every tier
+# with the full examples, as CI does (README: Tests).
 check: $(STAMP)
-	$(BIN)/python -m pytest tests/unit tests/integration -n auto $(PYTEST_ARGS)
+	HYPOTHESIS_PROFILE=check $(BIN)/python -m pytest tests/unit tests/integration -n auto \
+		--dist loadgroup $(PYTEST_ARGS)
 
 format: $(STAMP)
 	$(BIN)/ruff format .

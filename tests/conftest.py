@@ -5,12 +5,17 @@ engines, no database), `integration/` (database, services, views, in-process con
 
 from uuid import uuid4
 
+import hypothesis
 import pytest
 
 from live import limits
 from partynight import throttles
 from tests import builders
+from tests.helpers import examples
 from tests.helpers.clock import Clock, ClockedCache
+
+if examples.PROFILE:  # `make check` runs the property tests with fewer examples
+    hypothesis.settings.load_profile(examples.PROFILE)
 
 
 @pytest.fixture

@@ -11,11 +11,12 @@ from games import services as rooms
 from games.models import Room, RoomAction
 from partynight.models import Event, Group, GroupMember, Night, Player, Round, Seat, Table
 from tests import builders
+from tests.helpers.examples import examples
 
-# Fast by default; HOSTILE_PROFILE=hostile-long for a deeper run.
+# Fast by default (fewer still under `make check`); HOSTILE_PROFILE=hostile-long for a deeper run.
 hypothesis.settings.register_profile(
     "hostile",
-    max_examples=40,
+    max_examples=examples(40),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -6,20 +6,39 @@ import html
 import io
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from partynight.models import Night
 from partynight.services import history, snapshots
 from tests import builders
 from tests.builders import SHORT, XSS
+from tests.helpers.once import kept_for_the_module
 from tests.helpers.play import play_night
+
+pytestmark = pytest.mark.xdist_group("results_night")
 
 NAMES = ["Ann", "Bea", "Cat", "Dee", "Eve", XSS]
 ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
 
 
+@pytest.fixture(scope="module")
+def played(django_db_setup, django_db_blocker):
+    """The host and a night played to its prizes, once for the module (tests/helpers/once.py)."""
+    with kept_for_the_module(django_db_blocker):
+        host = builders.host()
+        night = play_night(builders.night(host, NAMES, paid=True, rules=SHORT))
+        yield {"host": host.pk, "night": night.pk}
+
+
 @pytest.fixture
-def night(host):
-    return play_night(builders.night(host, NAMES, paid=True, rules=SHORT))
+def host(db, played):
+    return get_user_model().objects.get(pk=played["host"])
+
+
+@pytest.fixture
+def night(db, played):
+    return Night.objects.get(pk=played["night"])
 
 
 @pytest.mark.django_db

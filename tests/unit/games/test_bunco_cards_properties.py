@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from games.engines import get_engine
 from games.engines.bunco_cards.cards import full_count, packs_for
 from tests.helpers.cards import cards_of, disguise
+from tests.helpers.examples import examples
 
 BC = get_engine("bunco_cards")
 SETTINGS = st.fixed_dictionaries(
@@ -41,7 +42,7 @@ def walk(config, seed, smart_share):
         yield state
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(config=SETTINGS, seed=st.integers(0, 2**32), smart=st.floats(0, 1))
 def test_every_card_is_in_one_place_at_every_step(config, seed, smart):
     full = full_count(packs_for(config["seats"]), config["wild_bunco"])
@@ -56,7 +57,7 @@ def test_every_card_is_in_one_place_at_every_step(config, seed, smart):
     assert state["winner"] is not None
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seats=st.integers(2, 9), seed=st.integers(0, 2**32))
 def test_views_never_depend_on_hidden_cards(seats, seed):
     rng = random.Random(seed)

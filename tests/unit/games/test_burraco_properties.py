@@ -14,6 +14,7 @@ from games.engines.base import RulesError
 from games.engines.burraco import ENGINE
 from games.engines.burraco.state import all_cards
 from games.engines.cards import build_shoe
+from tests.helpers.examples import examples
 
 FULL = Counter(build_shoe(2, 2))
 
@@ -31,7 +32,7 @@ def walk(seed, seats, hands=1, styles=("random", "sensible")):
         yield state
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(seed=st.integers(0, 2**32), seats=st.sampled_from([2, 3, 4]))
 def test_the_108_cards_are_always_each_in_one_place(seed, seats):
     for state in walk(seed, seats):
@@ -129,7 +130,7 @@ def disguise(state, seat, rng):
     return state
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 2**32), seats=st.sampled_from([2, 3, 4]))
 def test_views_never_depend_on_what_the_seat_cannot_see(seed, seats):
     rng = random.Random(seed)

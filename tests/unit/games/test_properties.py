@@ -11,6 +11,7 @@ from games.bots import bot_action
 from games.engines import ENGINES
 from games.engines.baccarat import VALUE, play_coup
 from games.engines.cards import build_shoe
+from tests.helpers.examples import examples
 
 BACCARAT = sorted(game for game, engine in ENGINES.items() if hasattr(engine, "chips_total"))
 GAMES = st.sampled_from(BACCARAT)
@@ -39,7 +40,7 @@ def cards_in_play(state):
     return [*state["shoe"], *state["burned"], *state["discards"], *(c for h in hands for c in h)]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(game=GAMES, seed=SEEDS, seats=st.integers(2, 14))
 def test_cards_chips_and_json_at_every_step(game, seed, seats):
     engine = ENGINES[game]
@@ -70,7 +71,7 @@ def disguise(engine, state, seat, rng):
     return state
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(game=GAMES, seed=SEEDS, seats=st.integers(2, 6))
 def test_views_never_depend_on_what_the_seat_cannot_see(game, seed, seats):
     engine, rng = ENGINES[game], random.Random(seed)
@@ -82,7 +83,7 @@ def test_views_never_depend_on_what_the_seat_cannot_see(game, seed, seats):
             assert str(state["seed"]) not in text and "burned" not in text
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=SEEDS)
 def test_chemin_de_fer_defaults_play_like_punto_banco(seed):
     """Bots take the default in every choice: the coup then plays as `play_coup` does."""

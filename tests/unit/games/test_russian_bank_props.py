@@ -14,6 +14,7 @@ from games.engines.cards import deck
 from games.engines.russian_bank import ENGINE
 from games.engines.russian_bank.layout import all_cards
 from games.engines.russian_bank.moves import available
+from tests.helpers.examples import examples
 
 PACKS = Counter(deck() * 2)
 PILES = [f"{kind}{i}" for kind in "hf" for i in range(8)] + ["r0", "r1", "w0", "w1", "k0"]
@@ -49,7 +50,7 @@ def walk(seed, mode, steps):
         yield state, actions
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(0, 2**32), mode=st.sampled_from(["enforce", "stop"]))
 def test_104_cards_each_in_one_place_and_json_state(seed, mode):
     for state, _ in walk(seed, mode, 400):
@@ -78,7 +79,7 @@ def disguise(state, seat, rng):
     return state
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=st.integers(0, 2**32), mode=st.sampled_from(["enforce", "stop"]))
 def test_views_never_depend_on_hidden_cards(seed, mode):
     rng = random.Random(seed)
@@ -89,7 +90,7 @@ def test_views_never_depend_on_hidden_cards(seed, mode):
             assert str(state["seed"]) not in json.dumps(view)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 2**32), mode=st.sampled_from(["enforce", "stop"]))
 def test_replaying_the_actions_from_the_seed(seed, mode):
     steps = list(walk(seed, mode, 300))

@@ -13,6 +13,7 @@ from partynight.rules import (
     prize_amounts,
     rolloff,
 )
+from tests.helpers.examples import examples
 
 DEFAULT = Rules()
 
@@ -49,7 +50,7 @@ def test_other_pots_keep_the_shares_by_largest_remainder():
     assert amounts(None, 0) == [0] * 6
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 2000))
 def test_amounts_always_add_up_to_the_pot(pot):
     assert sum(amounts(None, pot)) == pot
@@ -191,7 +192,7 @@ def test_a_small_night_has_more_prizes_than_players():
     assert sum(a["amount"] for a in awards) == 20
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(
     st.dictionaries(
         st.sampled_from([f"p{i}" for i in range(1, 13)] + ["g1", "g2"]),

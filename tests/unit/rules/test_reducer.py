@@ -21,6 +21,7 @@ from partynight.rules.reducer import (
     start_round,
 )
 from partynight.rules.table import adjust_points
+from tests.helpers.examples import examples
 
 EVENT_TYPES = {
     "round_started",
@@ -100,7 +101,7 @@ RULES = st.builds(
 )
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.integers(4, 48), st.integers(0, 2**32 - 1), RULES)
 def test_replaying_the_events_onto_the_first_state_gives_the_last(players, seed, rules):
     first, events, last, steps, _ = play_night(players, seed, rules)
@@ -121,7 +122,7 @@ def test_every_event_type_happens_and_replays():
     assert seen == EVENT_TYPES
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.integers(4, 48), st.integers(0, 2**32 - 1), RULES)
 def test_a_night_keeps_its_invariants(players, seed, rules):
     """Everyone sits once per round; the bell reaches every table; ghosts never keep the

@@ -14,6 +14,7 @@ from partynight.rules import (
     table_count,
     table_name,
 )
+from tests.helpers.examples import examples
 
 
 def pair_of(seats, team):
@@ -59,7 +60,7 @@ def test_three_tables_follow_the_seed():
     assert other.to_seat == (kept[0].to_seat + 1) % 4
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(1, 12), st.randoms(use_true_random=False), st.data())
 def test_rotation_invariants(count, rng, data):
     """For any number of tables: everyone sits once at 4-seat tables; Head winners stay at
@@ -142,7 +143,7 @@ def test_table_count(players, tables):
     assert table_count(players) == tables
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(4, 48), st.integers(0, 2**32))
 def test_draw_seats_fills_tables_with_ghosts(count, seed):
     players = [f"p{i}" for i in range(1, count + 1)]

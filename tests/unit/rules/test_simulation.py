@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from partynight.rules import Rules, simulate_night, validate_record
 from partynight.rules.simulation import roster
+from tests.helpers.examples import examples
 
 
 @st.composite
@@ -103,7 +104,7 @@ def test_custom_prize_table():
     ]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(4, 48), st.integers(0, 2**32 - 1), VARIANTS)
 def test_random_nights_are_valid(players, seed, rules):
     """Every player sits exactly once per round at 4-seat tables; seats follow the rotation
