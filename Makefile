@@ -29,12 +29,12 @@ test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # The inner loop: the unit and integration tiers (no servers, no browser) on every core, each
-# property test trying a few examples (tests/helpers/examples.py); tests sharing a played
-# night (xdist_group) run on one worker, which plays it once. `make test` runs every tier
-# with the full examples, as CI does (README: Tests).
+# property test trying a few examples (tests/helpers/examples.py); each module's tests on one
+# worker, so a night a module shares is played once (tests/helpers/once.py). `make test`
+# runs every tier with the full examples, as CI does (README: Tests).
 check: $(STAMP)
 	HYPOTHESIS_PROFILE=check $(BIN)/python -m pytest tests/unit tests/integration -n auto \
-		--dist loadgroup $(PYTEST_ARGS)
+		--dist loadscope $(PYTEST_ARGS)
 
 format: $(STAMP)
 	$(BIN)/ruff format .

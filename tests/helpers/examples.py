@@ -11,7 +11,8 @@ hypothesis.settings.register_profile("check", max_examples=QUICK, deadline=None)
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE")  # unset: Hypothesis's own default (or "ci")
 
 
-def examples(full: int) -> int:
-    """`full` examples, or QUICK under the check profile (a test's own `max_examples`
-    outranks any profile, so each test asks here)."""
-    return min(full, QUICK) if PROFILE == "check" else full
+def examples(full: int, quick: int = QUICK) -> int:
+    """`full` examples (or coups, or rounds of a random loop), or at most `quick` under the
+    check profile. A Hypothesis test's own `max_examples` outranks any profile, so each
+    test asks here."""
+    return min(full, quick) if PROFILE == "check" else full

@@ -4,8 +4,8 @@ roll through the services takes seconds). A module-scoped fixture makes them ins
 Each test's own transaction is a savepoint inside it, so a test's writes still vanish after
 it; only the shared rows stay, and every later test in the module sees them. Such a
 fixture hands tests primary keys, and each test loads its own objects, so no test sees
-another's changes to an object in memory. `make check` keeps the tests of such a module on
-one worker (the `xdist_group` mark), so the rows are made once per run."""
+another's changes to an object in memory. `make check` sends each module's tests to one
+worker (`--dist loadscope`), so the rows are made once per run."""
 
 from contextlib import contextmanager
 

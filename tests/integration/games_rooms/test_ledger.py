@@ -1,6 +1,7 @@
 """The chips ledger through the services: bots-only rooms played to the end, thousands of
-coups in all; after every logged action the chips add up (seats, bets, bank, house,
-commission), and each room's log replays to its stored state."""
+coups in all (`make check` caps each room and the total at COUPS, hundreds); after every
+logged action the chips add up (seats, bets, bank, house, commission), and each room's log
+replays to its stored state."""
 
 import itertools
 import random
@@ -10,13 +11,15 @@ from games import selectors, services
 from games.bots import bot_action, style_for
 from games.engines import get_engine
 from games.models import Room
+from tests.helpers.examples import examples
 
 GAMES = ("chemin_de_fer", "baccarat_banque", "punto_banco")
+COUPS = examples(2000, quick=200)  # thousands under `make test`, hundreds under `make check`
 
 
 def bots_only_room(night, game, seed):
     room = services.room_open(
-        night_id=night.pk, game=game, config={"seats": 14, "max_coups": 2000}, actor="t", seed=seed
+        night_id=night.pk, game=game, config={"seats": 14, "max_coups": COUPS}, actor="t", seed=seed
     )
     for _ in range(14):
         services.seat_add_bot(room_id=room.pk, actor="t")
@@ -32,7 +35,7 @@ def bots_only_room(night, game, seed):
 def test_thousands_of_bot_coups_keep_every_chip(night):
     coups = 0
     for seed, game in enumerate(itertools.cycle(GAMES)):
-        if coups >= 2000:
+        if coups >= COUPS:
             break
         room = bots_only_room(night, game, seed)
         assert room.status == "finished"
@@ -49,7 +52,7 @@ def test_thousands_of_bot_coups_keep_every_chip(night):
                 assert sum(moved["seats"]) + moved["house"] + moved["commission"] == 0
         assert state == room.state
         coups += state["coup_no"]
-    assert coups >= 2000
+    assert coups >= COUPS
 
 
 def test_room_bots_play_in_their_seats_styles(night):

@@ -16,8 +16,6 @@ from tests.builders import SHORT, XSS
 from tests.helpers.once import kept_for_the_module
 from tests.helpers.play import play_night
 
-pytestmark = pytest.mark.xdist_group("results_night")
-
 NAMES = ["Ann", "Bea", "Cat", "Dee", "Eve", XSS]
 ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
 

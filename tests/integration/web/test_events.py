@@ -3,6 +3,7 @@ needs, built once by the service; no socket queries the database because another
 changed; phones join their groups before reading their snapshot; the heartbeat carries the
 current versions."""
 
+import asyncio
 import threading
 import traceback
 
@@ -104,15 +105,16 @@ async def test_the_bell_reaches_every_socket_and_no_socket_queries_for_it(night,
             night_id=night.pk, table_number=1, entry="bunco", client_id="b", actor="t",
             seen_version=v,
         )  # fmt: skip
-        for number, socket in phones.values():
-            frames = await drain(socket)
+        sockets = [socket for _, socket in phones.values()] + [dashboard, screen]
+        # every socket drained at once: each waits out its own quiet half-second
+        *heard, watched, on_screen = await asyncio.gather(*map(drain, sockets))
+        for (number, _), frames in zip(phones.values(), heard, strict=True):
             bells = [f for f in frames if f["type"] == "night" and f["what"] == "bell"]
             assert len(bells) == 1 and bells[0]["round"]["state"] == "finishing"
             tables = {f["table"]["number"] for f in frames if f["type"] == "table"}
             assert tables <= {number}  # only its own table's events
             assert not [f for f in frames if f["type"] == "snapshot"]
-        watched = await drain(dashboard)
-        assert await drain(screen)
+        assert on_screen
     assert spy.queries == []  # forwarding never touched the database
     kinds = [(f["type"], f.get("what")) for f in watched]
     assert ("night", "bell") in kinds

@@ -17,8 +17,6 @@ from tests.builders import SHORT, XSS
 from tests.helpers.once import kept_for_the_module
 from tests.helpers.play import play_night
 
-pytestmark = pytest.mark.xdist_group("group_seasons")
-
 MEMBERS = ["Ann", "Bea", "Cat", "Dee", "Eve", XSS]
 
 

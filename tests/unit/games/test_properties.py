@@ -16,6 +16,7 @@ from tests.helpers.examples import examples
 BACCARAT = sorted(game for game, engine in ENGINES.items() if hasattr(engine, "chips_total"))
 GAMES = st.sampled_from(BACCARAT)
 SEEDS = st.integers(0, 2**32)
+COUPS = examples(2000, quick=200)  # thousands under `make test`, hundreds under `make check`
 
 
 def walk(game, seed, seats, **config):
@@ -105,11 +106,11 @@ def test_chemin_de_fer_defaults_play_like_punto_banco(seed):
 def test_chips_are_conserved_over_thousands_of_bot_coups():
     for game in BACCARAT:
         engine, coups, seed = ENGINES[game], 0, 0
-        while coups < 2000:
+        while coups < COUPS:
             seed += 1
             start = None
             for state in walk(game, seed, 6, max_coups=400):
                 start = start or engine.chips_total(state)
                 assert engine.chips_total(state) == start == 6000
             coups += state["coup_no"]
-        assert coups >= 2000
+        assert coups >= COUPS
