@@ -4,8 +4,9 @@ roll through the services takes seconds). A module-scoped fixture makes them ins
 Each test's own transaction is a savepoint inside it, so a test's writes still vanish after
 it; only the shared rows stay, and every later test in the module sees them. Such a
 fixture hands tests primary keys, and each test loads its own objects, so no test sees
-another's changes to an object in memory. `make check` sends each module's tests to one
-worker (`--dist loadscope`), so the rows are made once per run."""
+another's changes to an object in memory. Not for a module with transactional tests
+(`django_db(transaction=True)` empties the tables after each). `make check` sends each
+module's tests to one worker (`--dist loadscope`), so the rows are made once per run."""
 
 from contextlib import contextmanager
 
