@@ -160,9 +160,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LOGIN_URL = "login"
+LOGIN_URL = "site:login"
 LOGIN_REDIRECT_URL = "host:nights"
-LOGOUT_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "site:home"
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = env.str("TIME_ZONE", default="UTC")

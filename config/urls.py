@@ -1,14 +1,10 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from partynight.web import accounts, site
+from partynight.web import accounts
 
 urlpatterns = [
-    path("", site.home, name="home"),
-    path("healthz", site.healthz, name="healthz"),
-    path("favicon.ico", site.favicon, name="favicon"),
-    path("accounts/signup/", accounts.signup, name="signup"),
-    path("accounts/login/", accounts.login_page, name="login"),  # before auth.urls' own
+    path("", include("partynight.web.site_urls")),  # its log-in page before auth.urls' own
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/login/", accounts.admin_login),  # before admin.site.urls' own
     path("admin/", admin.site.urls),

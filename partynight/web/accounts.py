@@ -55,7 +55,7 @@ def _signup(request):
             form.add_error(None, throttles.TOO_MANY_SIGNUPS.format(most=most))
             return render(request, "registration/signup.html", {"form": form}, status=429)
         login(request, form.save())
-        return redirect("home")
+        return redirect("site:home")
     status = 400 if request.method == "POST" else 200
     return render(request, "registration/signup.html", {"form": form}, status=status)
 

@@ -59,7 +59,7 @@ def test_pages_need_a_login(client, host):
     ):
         response = client.get(url)
         assert response.status_code == 302
-        assert response.url.startswith(reverse("login"))
+        assert response.url.startswith(reverse("site:login"))
 
 
 def test_home_points_a_logged_in_host_to_their_nights(host_client):
