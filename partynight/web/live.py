@@ -14,6 +14,7 @@ from live.routing import socket_path
 from partynight import links
 from partynight.models import Night
 from partynight.routing import websocket_urlpatterns as sockets
+from partynight.rules.seating import table_name
 from partynight.services import corrections, finish, history, selectors, snapshots
 from partynight.web.forms import BuncoForm, PlayerForm, PlayerNameForm, PointsForm, TableForm
 from partynight.web.shortcuts import actor_of, host_night, qr_svg
@@ -30,7 +31,8 @@ def dashboard(request, night_id):
         "socket": socket_path(sockets, "night", night_id=night.pk),
         "snapshot": snapshot,
         "people": people,
-        "table_numbers": range(1, tables + 1),
+        # the corrections name tables as the players do (Head, Middle, Foot)
+        "tables": [(n, table_name(n, tables)) for n in range(1, tables + 1)],
     }
     return render(request, "nights/dashboard.html", context)
 

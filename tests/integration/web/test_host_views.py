@@ -233,6 +233,8 @@ def test_the_dashboard_carries_the_snapshot_and_the_socket(host_client, host):
     snapshot = json.loads(page.split('type="application/json">')[1].split("</script>")[0])
     assert snapshot["round"]["number"] == 1 and len(snapshot["tables"]) == 2
     assert "Demo night" not in page
+    # the corrections name the tables as the players do
+    assert '<option value="1">Head</option><option value="2">Foot</option>' in page
 
 
 def test_the_big_screen_needs_no_login_but_the_right_token(client, host):
