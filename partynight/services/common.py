@@ -2,6 +2,7 @@
 
 import random
 
+from live import sql
 from live.errors import ServiceError
 from live.idempotency import idempotent as live_idempotent
 from partynight.models import Event, Night, Round
@@ -53,11 +54,16 @@ def log_event(night, kind, actor, data=None, result=None, client_id=None, round_
 def event_record(night_id: int, client_id: str) -> tuple[list, dict] | None:
     """Who logged the night's event with this client id, its kind and the request it
     recorded (a roll's; None for the others), and its answer; or None."""
-    rows = Event.objects.filter(night_id=night_id, client_id=client_id)  # unique together
-    row = next(iter(rows.values_list("actor", "kind", "data", "result")[:1]), None)
-    if row is None:
+    # on every action, so SQL by hand (live.sql); (night, client_id) is unique
+    fields = [Event._meta.get_field(name) for name in ("actor", "kind", "data", "result")]
+    query = (
+        f"SELECT {', '.join(f.column for f in fields)} FROM {Event._meta.db_table}"
+        " WHERE night_id = %s AND client_id = %s"
+    )
+    rows = sql.fetch(query, [night_id, client_id])
+    if not rows:
         return None
-    actor, kind, data, result = row
+    actor, kind, data, result = sql.values(rows[0], fields)
     return [actor, kind, data.get("request")], result
 
 
