@@ -386,15 +386,20 @@ async def live_phase(bases, made, seconds, servers):
     drivers = [asyncio.create_task(table_driver(n["id"], t)) for n in made for t in (1, 2, 3)]
     await asyncio.gather(*drivers)
     elapsed = seconds
-    drain = time.perf_counter() + 5
+    await drain_and_close(stats, sockets, tasks)
+    stats.cpu = cpu_seconds(servers) - cpu_before
+    return stats, rolls / elapsed, len(sockets), connected
+
+
+async def drain_and_close(stats, sockets, tasks, seconds=5):
+    """Wait up to `seconds` for what is still on its way, then close every socket."""
+    drain = time.perf_counter() + seconds
     while stats.lost() and time.perf_counter() < drain:
         await asyncio.sleep(0.1)
     for ws in sockets:
         await ws.close()
     for task in tasks:
         task.cancel()
-    stats.cpu = cpu_seconds(servers) - cpu_before
-    return stats, rolls / elapsed, len(sockets), connected
 
 
 async def relay_phase(bases, groups, seconds):
@@ -437,13 +442,7 @@ async def relay_phase(bases, groups, seconds):
             await asyncio.sleep(random.uniform(2, 4))
 
     await asyncio.gather(*(driver(g) for g in range(groups)))
-    drain = time.perf_counter() + 5
-    while stats.lost() and time.perf_counter() < drain:
-        await asyncio.sleep(0.1)
-    for ws in sockets:
-        await ws.close()
-    for task in tasks:
-        task.cancel()
+    await drain_and_close(stats, sockets, tasks)
     return stats, sent / seconds
 
 
