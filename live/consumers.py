@@ -6,15 +6,19 @@ knows nothing of nights or rooms: each app's consumers fill in the hooks."""
 
 import asyncio
 import json
+import logging
 import time
 
 from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.core.cache import cache
 
 from live import broadcast, db, limits, ticks
 from live.errors import ServiceError
 from live.messages import MessageError, usable_client_id
+
+logger = logging.getLogger(__name__)
 
 MAX_MESSAGE_BYTES = 4096
 
@@ -142,6 +146,17 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
     def versions_key(self):
         """The cache key of the current versions the heartbeat carries (None: no heartbeat)."""
         return None
+
+    async def versions_now(self) -> dict:
+        """The current versions the heartbeat would carry ({} without a key or the cache)."""
+        key = self.versions_key()
+        if key is None:
+            return {}
+        try:
+            return await cached(cache.get)(key) or {}
+        except Exception:  # noqa: BLE001 - the heartbeat's next tick tells the client instead
+            logger.warning("live: could not read the versions under %s", key, exc_info=True)
+            return {}
 
     async def disconnect(self, code):
         self.stop_tasks()

@@ -87,9 +87,15 @@ class PlayerConsumer(NightConsumer):
 
     async def player_event(self, event):
         """This player's own snapshot after a round-level change: follow them to their new
-        table's group, then pass it on."""
+        table's group, then pass it on. A roll at the new table published before this
+        socket joined its group never reached it (seen under seconds of queueing: a busy
+        consumer handles its seat change late); if the versions the heartbeat reads are
+        already past the snapshot's table, a fresh snapshot follows at once."""
         await self.join(self.groups_for(event["table"]))
         await self.send(text_data=event["text"])
+        now = await self.versions_now()
+        if any(now.get(scope, -1) > v for scope, v in event["seen"].items()):
+            await self.send_snapshot()
 
     def act(self, message):
         if message["type"] == "start_round":  # the Head table rings the bell to start

@@ -157,9 +157,11 @@ class _Snapshots:
             if player.active and not player.is_ghost:
                 player.night = night
                 mine = {**snapshots.player_snapshot(player, data), **extra}
+                table = mine["table"] and mine["table"]["number"]
+                seen = {k: v for k, v in mine["versions"].items() if k.startswith("table:")}
                 send_after_commit(
                     [broadcast.player_group(player.pk)],
-                    frame("player.event", mine, table=mine["table"] and mine["table"]["number"]),
+                    frame("player.event", mine, table=table, seen=seen),
                 )
         _store_versions(night.pk, watch["versions"])
 

@@ -146,19 +146,7 @@ async def test_the_fuzzy_die_moving_reaches_every_socket(night, host_cookie):
 async def test_round_done_and_round_started_bring_each_player_their_own_seat(host, host_cookie):
     night = await database_sync_to_async(in_play)(host, players=8)
     phones, dashboard, screen = await night_sockets(night, host_cookie)
-    await database_sync_to_async(play.bell_ring)(night_id=night.pk, number=1, actor="host")
-    entries = iter(["0", "1", "2", "0", "2"] * 100)  # misses end turns; points end roll-offs
-    while True:  # finish every table's turn and any roll-off
-        rows = await database_sync_to_async(
-            lambda: [t for t in Table.objects.filter(round__night=night, round__number=1)]
-        )()
-        open_tables = [t for t in rows if t.state["phase"] != "done"]
-        if not open_tables:
-            break
-        await database_sync_to_async(play.roll_record)(
-            night_id=night.pk, table_number=open_tables[0].number, entry=next(entries),
-            client_id=None, actor="t",
-        )  # fmt: skip
+    await database_sync_to_async(play_out_the_round)(night, 1)
     done = await until(dashboard, lambda m: m["type"] == "snapshot" and m.get("what"))
     assert "round_done" in done["events"] and done["round"]["state"] == "done"
     assert len(done["moves"]) == 8
@@ -185,6 +173,59 @@ async def test_round_done_and_round_started_bring_each_player_their_own_seat(hos
             event = await until(socket, lambda m: m["type"] == "table")
             assert event["table"]["number"] == table["number"] and event["table"]["round"] == 2
     await close_all(*[s for _, s in phones.values()], dashboard, screen)
+
+
+async def test_a_phone_that_joins_its_new_table_after_a_roll_there_gets_a_snapshot(
+    host, host_cookie, monkeypatch
+):
+    """A phone handles its new seat late (its consumer was busy): a roll at its new table
+    was published before it joined the table's group, so the roll's event never reaches it.
+    Having joined, it sees the heartbeat's versions past its snapshot and sends a fresh one."""
+    night = await database_sync_to_async(in_play)(host, players=8)
+    phones, dashboard, screen = await night_sockets(night, host_cookie)
+    await database_sync_to_async(play_out_the_round)(night, 1)
+    await until(dashboard, lambda m: m["type"] == "snapshot" and m.get("what") == "round_done")
+    late, handle = [], consumers.PlayerConsumer.player_event
+
+    async def seat_change_handled_late(self, event):
+        if not late and event["table"]:  # the first phone to hear of its new seat
+            late.append(self.player.key)
+            await database_sync_to_async(play.roll_record)(
+                night_id=night.pk, table_number=event["table"], entry="0", client_id="early",
+                actor="t",
+            )  # fmt: skip
+            # published (the dashboard has it) while this phone is not yet in the group
+            await until(dashboard, lambda m: m["type"] == "table" and m["client_id"] == "early")
+        await handle(self, event)
+
+    monkeypatch.setattr(consumers.PlayerConsumer, "player_event", seat_change_handled_late)
+    await database_sync_to_async(play.round_start)(night_id=night.pk, number=2, actor="h")
+    while not late:
+        await asyncio.sleep(0.01)
+    socket = phones[late[0]][1]
+    started = await until(socket, lambda m: m.get("what") == "round_started")
+    assert started["round"]["number"] == 2
+    seen = started["table"]["version"]
+    fresh = await until(socket, lambda m: m["type"] in ("snapshot", "table"))
+    assert fresh["type"] == "snapshot"  # the roll's own event never came
+    assert fresh["table"]["version"] == seen + 1
+    assert fresh["table"]["number"] == started["table"]["number"]
+    await close_all(*[s for _, s in phones.values()], dashboard, screen)
+
+
+def play_out_the_round(night, number):
+    """Ring the bell and finish every table's turn and any roll-off."""
+    play.bell_ring(night_id=night.pk, number=number, actor="host")
+    entries = iter(["0", "1", "2", "0", "2"] * 100)  # misses end turns; points end roll-offs
+    while True:
+        rows = Table.objects.filter(round__night=night, round__number=number)
+        open_tables = [t for t in rows if t.state["phase"] != "done"]
+        if not open_tables:
+            return
+        play.roll_record(
+            night_id=night.pk, table_number=open_tables[0].number, entry=next(entries),
+            client_id=None, actor="t",
+        )  # fmt: skip
 
 
 async def test_the_end_of_the_night_brings_the_prizes(host, host_cookie):
