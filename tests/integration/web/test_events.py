@@ -14,7 +14,7 @@ from django.db.backends.utils import CursorWrapper
 from partynight import consumers
 from partynight.models import Table
 from partynight.rules.config import Rules
-from partynight.services import finish, nights, play
+from partynight.services import broadcast, finish, nights, play
 from tests.helpers.sockets import (
     WAIT,
     close_all,
@@ -188,7 +188,8 @@ async def test_a_phone_that_joins_its_new_table_after_a_roll_there_gets_a_snapsh
     late, handle = [], consumers.PlayerConsumer.player_event
 
     async def seat_change_handled_late(self, event):
-        if not late and event["table"]:  # the first phone to hear of its new seat
+        moving = broadcast.table_group(night.pk, event["table"]) not in self.groups_joined
+        if not late and event["table"] and moving:  # the first phone moving to a new table
             late.append(self.player.key)
             await database_sync_to_async(play.roll_record)(
                 night_id=night.pk, table_number=event["table"], entry="0", client_id="early",
@@ -200,8 +201,9 @@ async def test_a_phone_that_joins_its_new_table_after_a_roll_there_gets_a_snapsh
 
     monkeypatch.setattr(consumers.PlayerConsumer, "player_event", seat_change_handled_late)
     await database_sync_to_async(play.round_start)(night_id=night.pk, number=2, actor="h")
-    while not late:
-        await asyncio.sleep(0.01)
+    async with asyncio.timeout(WAIT):  # Head losers and Foot winners move every round
+        while not late:
+            await asyncio.sleep(0.01)
     socket = phones[late[0]][1]
     started = await until(socket, lambda m: m.get("what") == "round_started")
     assert started["round"]["number"] == 2
