@@ -13,6 +13,11 @@ import functools
 from django.db import connection
 
 
+def table(model) -> str:
+    """`model`'s table name, quoted for this database."""
+    return connection.ops.quote_name(model._meta.db_table)
+
+
 def columns(model, alias: str) -> str:
     """Every concrete column of `model`, qualified by `alias`, in the model's field order
     (what `instances` reads back)."""

@@ -58,7 +58,7 @@ def player_now(player: Player) -> Player:
     # No join to the night (every caller has it locked already), and SQL by hand: a roll's
     # hot path, where building the ORM's query cost more than running it (live.sql).
     query = (
-        f"SELECT {sql.columns(Player, 'p')} FROM {Player._meta.db_table} p"
+        f"SELECT {sql.columns(Player, 'p')} FROM {sql.table(Player)} p"
         " WHERE p.id = %s AND p.token = %s AND p.active = %s AND p.is_ghost = %s"
     )
     rows = sql.fetch(query, [player.pk, player.token, True, False])

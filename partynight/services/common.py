@@ -57,7 +57,7 @@ def event_record(night_id: int, client_id: str) -> tuple[list, dict] | None:
     # on every action, so SQL by hand (live.sql); (night, client_id) is unique
     fields = [Event._meta.get_field(name) for name in ("actor", "kind", "data", "result")]
     query = (
-        f"SELECT {', '.join(f.column for f in fields)} FROM {Event._meta.db_table}"
+        f"SELECT {', '.join(f.column for f in fields)} FROM {sql.table(Event)}"
         " WHERE night_id = %s AND client_id = %s"
     )
     rows = sql.fetch(query, [night_id, client_id])

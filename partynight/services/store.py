@@ -8,7 +8,6 @@ rows (each `TableRound`). Loading is one query after the locked night row.
 
 import dataclasses
 
-from django.db import connection
 from django.utils import timezone
 
 from live import sql
@@ -60,8 +59,7 @@ def lock_and_load(night_id: int) -> Loaded:
 
 
 def _lock_and_load_sql() -> str:
-    quote = connection.ops.quote_name
-    table, round_, night = (quote(m._meta.db_table) for m in (Table, Round, Night))
+    table, round_, night = (sql.table(m) for m in (Table, Round, Night))
     return (
         f"SELECT {sql.columns(Table, 't')}, {sql.columns(Round, 'r')}, {sql.columns(Night, 'n')}"
         f" FROM {table} t JOIN {round_} r ON t.round_id = r.id JOIN {night} n ON r.night_id = n.id"

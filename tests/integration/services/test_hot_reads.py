@@ -4,6 +4,7 @@ night, round, tables and player, with JSON, dates, booleans and keys read back a
 import pytest
 
 from live import sql
+from live.errors import ServiceError
 from partynight import links
 from partynight.models import Night, Player, Table
 from partynight.services import store
@@ -34,7 +35,7 @@ def test_the_player_now_is_the_orm_row_and_a_removed_player_is_refused(make_nigh
     player = night.players.first()
     assert fields_of(links.player_now(player)) == fields_of(Player.objects.get(pk=player.pk))
     Player.objects.filter(pk=player.pk).update(active=False)
-    with pytest.raises(Exception, match="no longer") as refused:
+    with pytest.raises(ServiceError, match="no longer") as refused:
         links.player_now(player)
     assert refused.value.code == "removed"
 
