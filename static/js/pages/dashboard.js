@@ -65,10 +65,12 @@
   function renderBell(round) {
     if (!round) return null;
     if (round.bell) {
-      const where = round.bell.table ? ` at table ${round.bell.table}` : "";
+      // the table as the players call it (Head, Middle, Foot), as its card does
+      const rang = state.tables.find((t) => t.number === round.bell.table);
+      const where = rang ? ` at the ${rang.name} table` : "";
       return el("p", { class: "bell rung", id: "bell", role: "status" },
         `🔔 The bell rang${where}: ${BELL_REASONS[round.bell.reason] || round.bell.reason}.`,
-        round.state === "done" ? " Round over." : " Tables finish their turns.");
+        roundOver(round));
     }
     if (round.state !== "playing") return null;
     if (!host) return el("p", { class: "bell waiting", id: "bell" }, "Playing… listen for the bell");
@@ -76,6 +78,14 @@
       class: "bell-button", id: "bell", type: "button",
       onclick: () => send({ type: "bell", round: round.number }),
     }, "🔔 Ring the bell");
+  }
+
+  // What the room does next once the bell has rung; the screen has no button to point at.
+  function roundOver(round) {
+    if (round.state !== "done") return " Tables finish their turns.";
+    if (host) return " Round over.";
+    if (round.last) return " The last round is over: the prizes come next.";
+    return " Round over: find your next seat on your table's card.";
   }
 
   function renderNext(round, night) {

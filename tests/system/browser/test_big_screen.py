@@ -59,7 +59,11 @@ def test_twelve_tables_and_the_standings_fit_one_tv_screen(live_server_daphne, b
     expect(tv.locator("#live-status")).to_have_text("Live")
     cards = tv.locator(".table-card")
     expect(cards).to_have_count(12)
-    expect(tv.locator("#bell")).to_contain_text("Round over.")
+    # the headline names the Head table as its card does, and says what the room does next
+    bell = tv.locator("#bell")
+    expect(bell).to_contain_text("at the Head table")
+    expect(bell).to_contain_text("Round over: find your next seat on your table's card.")
+    inside(tv, bell)
     tv.screenshot(path=str(_shots() / "screen-12-tables-after-a-round.png"))
     for index in range(12):
         card = cards.nth(index)
@@ -107,7 +111,7 @@ def test_the_dashboard_hears_the_bell_and_the_round_end_like_the_phones(
     expect(dashboard.locator('.table-card[data-table="2"] [data-points="A"]')).to_have_text("1")
     pad(pages[0], "bunco").click()
     pages[0].locator("#confirm-yes").click()
-    expect(dashboard.locator("#bell")).to_contain_text("The bell rang at table 1")
+    expect(dashboard.locator("#bell")).to_contain_text("The bell rang at the Head table")
     pad(pages[4], "0").click()  # the Foot table's turn ends: the round is over
     expect(dashboard.get_by_role("button", name="Start round 2")).to_be_visible()
     for page in pages:

@@ -113,9 +113,9 @@ def test_a_host_plans_a_night_and_the_dashboard_follows_play_live(
 
         # A Bunco at the Head table rings the bell; the other tables finish their turns.
         phones.roll(1, "bunco")
-        expect(page.locator("#bell")).to_contain_text("The bell rang at table 1")
+        expect(page.locator("#bell")).to_contain_text("The bell rang at the Head table")
         expect(page.locator(".tag.bunco")).to_have_count(1)
-        expect(tv.locator("#bell")).to_contain_text("The bell rang at table 1")
+        expect(tv.locator("#bell")).to_contain_text("The bell rang at the Head table")
         expect(tv.get_by_role("button", name="Ring the bell")).to_have_count(0)
         phones.finish_table(2)
         phones.finish_table(3)
