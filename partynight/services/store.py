@@ -188,7 +188,8 @@ def save(
     night_version = night.version
     _write(loaded, new, versions, bumps)
     loaded.state = new
-    Event.objects.bulk_create(logs)
+    if logs:
+        sql.insert(logs)
     rolls = iter(log for log in logs if log.kind == "roll")
     logged = [next(rolls) if e["type"] == "roll_scored" else None for e in events]
     return Saved(new, events, table_versions, night_version, first_result, logged)
@@ -202,7 +203,7 @@ def _write(loaded: Loaded, new: NightState, versions: dict[int, int], bumps: int
         row.state, row.version = table.to_dict(), versions[table.table]
     if len(changed) == 1:
         row = loaded.tables[changed[0].table]
-        Table.objects.filter(pk=row.pk).update(state=row.state, version=row.version)
+        sql.update(row, ["state", "version"])
     elif changed:
         Table.objects.bulk_update([loaded.tables[t.table] for t in changed], ["state", "version"])
     if round_ is not None and (
@@ -228,7 +229,7 @@ def _write(loaded: Loaded, new: NightState, versions: dict[int, int], bumps: int
     for name in dirty:
         setattr(night, name, fields[name])
     if dirty:
-        night.save(update_fields=[n.removesuffix("_id") for n in dirty])
+        sql.update(night, dirty)
 
 
 def new_round_rows(loaded: Loaded, started: dict, players: dict) -> None:
