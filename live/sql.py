@@ -22,8 +22,13 @@ def table(model) -> str:
 def columns(model, alias: str) -> str:
     """Every concrete column of `model`, qualified by `alias`, in the model's field order
     (what `instances` reads back)."""
+    return columns_of(model._meta.concrete_fields, alias)
+
+
+def columns_of(fields, alias: str) -> str:
+    """The columns of `fields` (of one model), qualified by `alias`."""
     quote = connection.ops.quote_name
-    return ", ".join(f"{alias}.{quote(f.column)}" for f in model._meta.concrete_fields)
+    return ", ".join(f"{alias}.{quote(f.column)}" for f in fields)
 
 
 def lock_clause(*aliases: str) -> str:
@@ -67,13 +72,18 @@ def _converters(fields: tuple) -> list:
 
 
 def instances(row, *models) -> list:
-    """One instance of each of `models` from a row selected as `columns(model)` in turn."""
+    """One instance of each of `models` from a row selected as `columns(model)` in turn;
+    None for a model whose primary key is NULL (an outer join that found no row)."""
     found, start = [], 0
     for model in models:
         fields = model._meta.concrete_fields
-        part = values(row[start : start + len(fields)], fields)
-        found.append(model.from_db(connection.alias, [f.attname for f in fields], part))
+        part = row[start : start + len(fields)]
         start += len(fields)
+        if part[fields.index(model._meta.pk)] is None:
+            found.append(None)
+            continue
+        part = values(part, fields)
+        found.append(model.from_db(connection.alias, [f.attname for f in fields], part))
     return found
 
 

@@ -55,14 +55,30 @@ def player(token, room_id=None) -> Player | None:
 def player_now(player: Player) -> Player:
     """`player` as the database has them now, not a socket's copy from connect time: a
     player the host removed, replaced by a ghost or gave a new link may no longer act."""
-    # No join to the night (every caller has it locked already), and SQL by hand: a roll's
-    # hot path, where building the ORM's query cost more than running it (live.sql).
-    query = (
-        f"SELECT {sql.columns(Player, 'p')} FROM {sql.table(Player)} p"
-        " WHERE p.id = %s AND p.token = %s AND p.active = %s AND p.is_ghost = %s"
-    )
-    rows = sql.fetch(query, [player.pk, player.token, True, False])
-    fresh = sql.instances(rows[0], Player)[0] if rows else None
+    return still_playing(player_row(player))
+
+
+def player_row(player: Player) -> Player | None:
+    """`player`'s row if they still play by this link, else None. (A roll reads it in its
+    one query instead: services.store.lock_and_load.)"""
+    # No join to the night (every caller has it locked already), and SQL by hand: building
+    # the ORM's query cost more than running it (live.sql).
+    query = f"SELECT {sql.columns(Player, 'p')} FROM {sql.table(Player)} p WHERE {NOW_WHERE}"
+    rows = sql.fetch(query, now_params(player))
+    return sql.instances(rows[0], Player)[0] if rows else None
+
+
+NOW_WHERE = "p.id = %s AND p.token = %s AND p.active = %s AND p.is_ghost = %s"
+
+
+def now_params(player: Player | None) -> list:
+    """The parameters of NOW_WHERE (the player's row, still playing by this link, as `p`);
+    without a player it matches no row."""
+    return [player.pk, player.token, True, False] if player else [None, None, True, False]
+
+
+def still_playing(fresh: Player | None) -> Player:
+    """The player's row as NOW_WHERE found it; None (not found) is refused."""
     if fresh is None:
         raise ServiceError(REMOVED, "removed")
     return fresh

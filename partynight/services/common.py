@@ -5,6 +5,7 @@ import random
 from live import sql
 from live.errors import ServiceError
 from live.idempotency import idempotent as live_idempotent
+from live.idempotency import replay
 from partynight.models import Event, Night, Round
 from partynight.rules.config import Rules
 
@@ -55,15 +56,28 @@ def event_record(night_id: int, client_id: str) -> tuple[list, dict] | None:
     """Who logged the night's event with this client id, its kind and the request it
     recorded (a roll's; None for the others), and its answer; or None."""
     # on every action, so SQL by hand (live.sql); (night, client_id) is unique
-    fields = [Event._meta.get_field(name) for name in ("actor", "kind", "data", "result")]
     query = (
-        f"SELECT {', '.join(f.column for f in fields)} FROM {sql.table(Event)}"
-        " WHERE night_id = %s AND client_id = %s"
+        f"SELECT {record_columns('e')} FROM {sql.table(Event)} e"
+        " WHERE e.night_id = %s AND e.client_id = %s"
     )
     rows = sql.fetch(query, [night_id, client_id])
-    if not rows:
+    return record_of(rows[0]) if rows else None
+
+
+def record_fields() -> list:
+    return [Event._meta.get_field(name) for name in ("actor", "kind", "data", "result")]
+
+
+def record_columns(alias: str) -> str:
+    """The columns event_record reads, of the event table as `alias`."""
+    return sql.columns_of(record_fields(), alias)
+
+
+def record_of(row) -> tuple[list, dict] | None:
+    """event_record's answer from its columns' raw values (all NULL: no such event)."""
+    if row[0] is None:
         return None
-    actor, kind, data, result = sql.values(rows[0], fields)
+    actor, kind, data, result = sql.values(row, record_fields())
     return [actor, kind, data.get("request")], result
 
 
@@ -74,6 +88,20 @@ def idempotent(night_id: int, client_id: str | None, action, *, actor, kind, req
     under the id."""
     asked = [actor, kind, request]
     return live_idempotent(night_id, client_id, action, lookup=event_record, asked=asked)
+
+
+def idempotent_inside(night_id: int, client_id: str | None, action, *, actor, kind, request):
+    """As `idempotent`, for an action whose first query reads what was recorded under the
+    client id itself: `action(replay)` answers `replay(record)` when that is not None."""
+    asked = [actor, kind, request]
+    return live_idempotent(
+        night_id,
+        client_id,
+        lambda: action(lambda record: replay(record, asked)),
+        lookup=event_record,
+        asked=asked,
+        first=False,
+    )
 
 
 def current_round(night: Night) -> Round | None:

@@ -11,7 +11,14 @@ from partynight.rules import reducer
 from partynight.rules.entry import dice_for_entry
 from partynight.rules.errors import RulesError
 from partynight.services import emit, store
-from partynight.services.common import idempotent, lock_night, log_event, rules_of, seeded
+from partynight.services.common import (
+    idempotent,
+    idempotent_inside,
+    lock_night,
+    log_event,
+    rules_of,
+    seeded,
+)
 
 
 def chance_of(night: Night):
@@ -98,12 +105,17 @@ def roll_record(
     request = {"table": table_number, "dice": dice, "entry": entry, "v": seen_version}
     request = json.loads(json.dumps(request))
 
-    def action():
-        loaded = store.lock_and_load(night_id)
+    def action(replay):
+        loaded = store.lock_and_load(night_id, player, client_id)
+        first = replay(loaded.recorded)
+        if first is not None:
+            return first
         night = loaded.night
         if night.state != Night.State.PLAYING:
             raise ServiceError("No round is being played right now.", "wrong_state")
-        number = _table_for(loaded.state, player and links.player_now(player), table_number)
+        number = _table_for(
+            loaded.state, player and links.still_playing(loaded.player), table_number
+        )
         if loaded.state.round_state == "done":
             raise ServiceError("No round is being played right now.", "wrong_state")
         if seen_version is not None and seen_version != loaded.tables[number].version:
@@ -122,7 +134,7 @@ def roll_record(
         saved = commit(loaded, new, events, actor, client_id, entry, request=request)
         return saved.first_result
 
-    return idempotent(night_id, client_id, action, actor=actor, kind="roll", request=request)
+    return idempotent_inside(night_id, client_id, action, actor=actor, kind="roll", request=request)
 
 
 def bell_ring(*, night_id, number: int, actor, client_id=None) -> dict:

@@ -11,10 +11,11 @@ import dataclasses
 from django.utils import timezone
 
 from live import sql
-from partynight.models import Event, Night, Round, Seat, Table
+from partynight import links
+from partynight.models import Event, Night, Player, Round, Seat, Table
 from partynight.rules.reducer import NightState, apply_event
 from partynight.rules.table import TableRound
-from partynight.services.common import lock_night
+from partynight.services.common import event_record, lock_night, record_columns, record_of
 
 TABLE_EVENTS = ("roll_scored", "bell_heard", "table_corrected")
 NIGHT_STATES = {"planning": "seating"}  # the rules know no planning: no seating yet
@@ -36,33 +37,47 @@ class Loaded:
     round: Round | None
     tables: dict[int, Table]  # the current round's rows by number
     state: NightState
+    player: Player | None = None  # lock_and_load's player as the database has them now
+    recorded: tuple | None = None  # what lock_and_load's client id recorded (event_record)
 
 
-def lock_and_load(night_id: int) -> Loaded:
+def lock_and_load(night_id: int, player: Player | None = None, client_id=None) -> Loaded:
     """The night, locked, and its state in one round trip while a round is under way (the
-    roll path); otherwise as `load` after locking. The table rows are locked too: a
-    transaction that waited for the lock then reads their committed versions (PostgreSQL
-    re-reads only the rows it locks), so two phones' simultaneous rolls count once. The SQL
-    is written by hand: the ORM took longer to build it than the database to run it."""
-    rows = [
-        sql.instances(row, Table, Round, Night)
-        for row in sql.fetch(_lock_and_load_sql(), [night_id])
-    ]
+    roll path); otherwise as `load` after locking. The same query reads `player` as the
+    database has them now (links.player_now; None if they no longer play) and what was
+    recorded under `client_id` (common.event_record), so a roll makes one read, not three.
+    The table rows are locked too: a transaction that waited for the lock then reads their
+    committed versions (PostgreSQL re-reads only the rows it locks), so two phones'
+    simultaneous rolls count once. The SQL is written by hand: the ORM took longer to build
+    it than the database to run it."""
+    params = [*links.now_params(player), client_id, night_id]
+    rows = sql.fetch(_lock_and_load_sql(), params)
     if not rows:
-        return load(lock_night(night_id))
+        loaded = load(lock_night(night_id))
+        loaded.player = player and links.player_row(player)
+        loaded.recorded = client_id and event_record(night_id, client_id)
+        return loaded
     tables = []
-    for table, round_, night in rows:
+    for row in rows:
+        table, round_, night, fresh = sql.instances(row, Table, Round, Night, Player)
         round_.night = night
         table.round = round_
         tables.append(table)
-    return _loaded(night, tables)
+    loaded = _loaded(night, tables)
+    loaded.player, loaded.recorded = fresh, record_of(row[-4:])
+    return loaded
 
 
 def _lock_and_load_sql() -> str:
-    table, round_, night = (sql.table(m) for m in (Table, Round, Night))
+    table, round_, night, player, event = (
+        sql.table(m) for m in (Table, Round, Night, Player, Event)
+    )
     return (
-        f"SELECT {sql.columns(Table, 't')}, {sql.columns(Round, 'r')}, {sql.columns(Night, 'n')}"
+        f"SELECT {sql.columns(Table, 't')}, {sql.columns(Round, 'r')}, {sql.columns(Night, 'n')},"
+        f" {sql.columns(Player, 'p')}, {record_columns('e')}"
         f" FROM {table} t JOIN {round_} r ON t.round_id = r.id JOIN {night} n ON r.night_id = n.id"
+        f" LEFT JOIN {player} p ON {links.NOW_WHERE}"
+        f" LEFT JOIN {event} e ON e.night_id = n.id AND e.client_id = %s"
         " WHERE r.night_id = %s AND r.number = n.round_number ORDER BY t.number"
         # the night's row first, then the tables' in order: the order every action locks in
         # (the others lock the night alone first), so two actions never wait on each other

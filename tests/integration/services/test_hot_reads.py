@@ -1,5 +1,6 @@
 """The roll's reads written as SQL (live/sql.py) give what the ORM gives: every field of the
-night, round, tables and player, with JSON, dates, booleans and keys read back alike."""
+night, round, tables and player, with JSON, dates, booleans and keys read back alike; the
+roll's one query reads the player and a repeated client id as their own queries do."""
 
 import pytest
 
@@ -38,6 +39,24 @@ def test_the_player_now_is_the_orm_row_and_a_removed_player_is_refused(make_nigh
     with pytest.raises(ServiceError, match="no longer") as refused:
         links.player_now(player)
     assert refused.value.code == "removed"
+
+
+@pytest.mark.parametrize("started", [True, False], ids=["in a round", "before the first"])
+def test_lock_and_load_reads_the_player_and_the_client_id_as_their_own_queries_do(
+    make_night, started
+):
+    night = make_night(started=started)
+    player, other = night.players.filter(is_ghost=False)[:2]
+    log_event(night, "roll", "host:1", {"request": {"table": 1}}, {"ok": True}, "c1")
+    loaded = store.lock_and_load(night.pk, player, "c1")
+    assert fields_of(loaded.player) == fields_of(links.player_now(player))
+    assert loaded.recorded == event_record(night.pk, "c1")
+    assert loaded.recorded == (["host:1", "roll", {"table": 1}], {"ok": True})
+    assert bool(loaded.tables) == started  # the one-query path, or the fallback's
+    Player.objects.filter(pk=other.pk).update(is_ghost=True)
+    loaded = store.lock_and_load(night.pk, other, "c2")
+    assert loaded.player is None and loaded.recorded is None
+    assert store.lock_and_load(night.pk).player is None
 
 
 def test_a_logged_client_id_reads_back_with_its_json(make_night):
