@@ -13,7 +13,8 @@ import logging
 
 from asgiref.sync import SyncToAsync, async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.locmem import LocMemCache
 from django.db import transaction
 
 logger = logging.getLogger(__name__)
@@ -74,12 +75,14 @@ def frame(handler: str, payload: dict, **extra) -> dict:
 def store_versions(key: str, versions: dict) -> None:
     """The current versions, under the key a consumer's heartbeat reads
     (LiveConsumer.versions_key); call it after commit, so no heartbeat announces a version
-    that was rolled back. Inside the server the write is handed to the loop's versions
-    writer and this thread goes on at once."""
+    that was rolled back. Inside the server, with a cache over the network (Redis), the
+    write is handed to the loop's versions writer and this thread goes on at once; the
+    in-process cache is written in place (the hand-over would cost more than the write:
+    bench/live.py on SQLite)."""
     loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-    if loop is not None and loop.is_running():
+    if loop is not None and loop.is_running() and not isinstance(caches["default"], LocMemCache):
         loop.call_soon_threadsafe(_writer_of(loop).put, key, versions)
-    else:  # a management command or a test calling services directly
+    else:  # in-process, or a management command or a test calling services directly
         _write_versions({key: versions})
 
 
