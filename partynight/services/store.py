@@ -54,8 +54,8 @@ def lock_and_load(night_id: int, player: Player | None = None, client_id=None) -
     rows = sql.fetch(_lock_and_load_sql(), params)
     if not rows:
         loaded = load(lock_night(night_id))
-        loaded.player = player and links.player_row(player)
-        loaded.recorded = client_id and event_record(night_id, client_id)
+        loaded.player = links.player_row(player) if player else None
+        loaded.recorded = event_record(night_id, client_id) if client_id else None
         return loaded
     tables = []
     for row in rows:
