@@ -196,7 +196,15 @@ async def test_a_phone_that_joins_its_new_table_after_a_roll_there_gets_a_snapsh
                 actor="t",
             )  # fmt: skip
             # published (the dashboard has it) while this phone is not yet in the group
-            await until(dashboard, lambda m: m["type"] == "table" and m["client_id"] == "early")
+            rolled = await until(
+                dashboard, lambda m: m["type"] == "table" and m["client_id"] == "early"
+            )
+            # and its versions stored: with Redis the process's writer stores them a moment
+            # after commit, beside the broadcast (live.broadcast.store_versions)
+            scope = rolled["scope"]
+            async with asyncio.timeout(WAIT):
+                while (await self.versions_now()).get(scope, -1) < rolled["v"]:
+                    await asyncio.sleep(0.01)
         await handle(self, event)
 
     monkeypatch.setattr(consumers.PlayerConsumer, "player_event", seat_change_handled_late)
