@@ -13,9 +13,10 @@ import logging
 
 from asgiref.sync import SyncToAsync, async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
-from django.core.cache import cache, caches
 from django.core.cache.backends.locmem import LocMemCache
 from django.db import transaction
+
+from live.cache import cache, client
 
 logger = logging.getLogger(__name__)
 # Called when a broadcast fails: the consumers close their sockets, so every client
@@ -80,7 +81,7 @@ def store_versions(key: str, versions: dict) -> None:
     in-process cache is written in place (the hand-over would cost more than the write:
     bench/live.py on SQLite)."""
     loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-    if loop is not None and loop.is_running() and not isinstance(caches["default"], LocMemCache):
+    if loop is not None and loop.is_running() and not isinstance(client(), LocMemCache):
         loop.call_soon_threadsafe(_writer_of(loop).put, key, versions)
     else:  # in-process, or a management command or a test calling services directly
         _write_versions({key: versions})

@@ -12,9 +12,9 @@ import time
 from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.core.cache import cache
 
 from live import broadcast, db, limits, ticks
+from live.cache import cache
 from live.errors import ServiceError
 from live.messages import MessageError, usable_client_id
 

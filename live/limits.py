@@ -34,8 +34,9 @@ import logging
 import time
 
 from asgiref.sync import sync_to_async
-from django.core.cache import cache
 from django.http import Http404
+
+from live.cache import cache
 
 FREE_FAILURES = 20  # per address and window, answered at once
 FAILURE_WINDOW = 60  # seconds, from the first failure

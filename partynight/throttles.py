@@ -17,10 +17,10 @@ these reuse its cache helpers, so they too let everyone through when the cache i
 import hashlib
 from datetime import timedelta
 
-from django.core.cache import cache
 from django.utils import timezone
 
 from live import limits
+from live.cache import cache
 from live.errors import ServiceError
 from live.limits import _safely
 from partynight.models import Night

@@ -1,0 +1,42 @@
+"""The cache the live layer and its limits use: one client per process.
+
+Django's `cache` is one instance per async context (asgiref's Local), and a Redis cache
+instance opens its own connection pool. Every socket runs in a context of its own, so each
+socket built its own client on its first cache call: at 100 nights one process held 1,300
+Redis connections and 2,600 redis-py listener objects (bench/live.py), every one of them
+scanned by each full garbage collection. The client is thread-safe (redis-py's pool; the
+in-process cache locks), so one serves every socket and thread; a change to CACHES (tests)
+makes the next call build it again.
+"""
+
+from django.core.cache import caches
+from django.core.signals import setting_changed
+
+_client = None
+
+
+def client():
+    """The process's cache client for the default cache."""
+    global _client
+    if _client is None:
+        _client = caches.create_connection("default")
+    return _client
+
+
+class _Cache:
+    """`cache.get(...)` and the rest, on the process's client."""
+
+    def __getattr__(self, name):
+        return getattr(client(), name)
+
+
+cache = _Cache()
+
+
+def _forget(setting, **kwargs):
+    global _client
+    if setting == "CACHES":
+        _client = None
+
+
+setting_changed.connect(_forget)
