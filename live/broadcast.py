@@ -4,7 +4,8 @@ Messages are sent only after the transaction commits (`transaction.on_commit`, a
 does), so nobody ever sees a state that was rolled back. Inside the server a service runs on
 a database thread; its broadcasts are handed to one sender task on the server's event loop
 instead of waiting for each send, so the thread is free for the next action at once. One
-task per loop keeps them in order.
+task per loop keeps them in order, and sends whatever queued while it was sending as one
+batch (live/publish.py).
 """
 
 import asyncio
@@ -12,11 +13,11 @@ import json
 import logging
 
 from asgiref.sync import SyncToAsync, async_to_sync, sync_to_async
-from channels.layers import get_channel_layer
 from django.core.cache.backends.locmem import LocMemCache
 from django.db import transaction
 
 from live.cache import cache, client
+from live.publish import publish
 
 logger = logging.getLogger(__name__)
 # Called when a broadcast fails: the consumers close their sockets, so every client
@@ -26,18 +27,15 @@ _outboxes: dict[asyncio.AbstractEventLoop, asyncio.Queue] = {}
 VERSIONS_TIMEOUT = 24 * 3600
 
 
-async def _send_all(groups: list[str], message: dict) -> None:
-    layer = get_channel_layer()
-    for group in groups:
-        await layer.group_send(group, message)
-
-
 async def _sender(outbox: asyncio.Queue) -> None:
     while True:
-        groups, message = await outbox.get()
+        batch = [await outbox.get()]  # and whatever queued meanwhile: one round trip
+        while not outbox.empty():
+            batch.append(outbox.get_nowait())
         try:
-            await _send_all(groups, message)
+            await publish(batch)
         except Exception:  # the layer is down (Redis restarting)
+            groups = [group for groups, _ in batch for group in groups]
             logger.exception("broadcast to %s failed; dropping this process's sockets", groups)
             for listener in failure_listeners:
                 await listener()
@@ -60,7 +58,7 @@ def send_after_commit(groups: list[str], message: dict) -> None:
         if loop is not None and loop.is_running():
             loop.call_soon_threadsafe(_enqueue, loop, groups, message)
         else:  # a management command or a test calling services directly
-            async_to_sync(_send_all)(groups, message)
+            async_to_sync(publish)([(groups, message)])
 
     transaction.on_commit(send)
 

@@ -4,37 +4,21 @@ and the screens on another see each other's rolls and the bell."""
 import asyncio
 import datetime
 import json
-import os
-import socket
 import uuid
 
 import pytest
 import websockets
 
 from tests import builders
+from tests.helpers.redis import REDIS_URL, need_redis
 from tests.helpers.servers import origin_of, start_daphne
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
 
-REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
-
-
-def redis_reachable() -> bool:
-    host_port = REDIS_URL.split("//", 1)[1].split("/", 1)[0]
-    host, _, port = host_port.rpartition(":")
-    try:
-        socket.create_connection((host, int(port)), timeout=0.5).close()
-        return True
-    except OSError:
-        return False
-
 
 @pytest.fixture
 def two_servers(tmp_path):
-    if not redis_reachable():
-        if os.environ.get("CI"):
-            pytest.fail(f"scale-out tests must run in CI: no Redis at {REDIS_URL}")
-        pytest.skip(f"needs Redis at {REDIS_URL} (several processes share its channel layer)")
+    need_redis("several processes share its channel layer")
     prefix = f"scale-{uuid.uuid4().hex[:8]}"
     servers = [
         start_daphne(tmp_path, f"web{i}", REDIS_URL=REDIS_URL, CHANNEL_PREFIX=prefix)

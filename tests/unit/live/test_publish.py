@@ -1,0 +1,106 @@
+"""live/publish.py and the sender in live/broadcast.py: a batch reaches every member of each
+group in the order given; through Redis's pub/sub layer a batch is one pipeline, not one
+PUBLISH (and one turn of the layer's lock) per message; and what the services queue while
+the sender is busy goes out as one batch."""
+
+import asyncio
+import uuid
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
+from channels_redis.pubsub import RedisSingleShardConnection
+from django.test import override_settings
+
+from live import broadcast
+from live.publish import publish
+from tests.helpers.redis import REDIS_URL, need_redis
+
+IN_MEMORY = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
+def pubsub_layer():
+    prefix = f"test-publish-{uuid.uuid4().hex[:8]}"
+    backend = "channels_redis.pubsub.RedisPubSubChannelLayer"
+    config = {"hosts": [REDIS_URL], "prefix": prefix}
+    return {"default": {"BACKEND": backend, "CONFIG": config}}
+
+
+async def members_of(groups):
+    layer = get_channel_layer()
+    members = {}
+    for group in groups:
+        members[group] = [await layer.new_channel() for _ in range(2)]
+        for channel in members[group]:
+            await layer.group_add(group, channel)
+    return members
+
+
+async def received(channel, count):
+    layer = get_channel_layer()
+    return [(await asyncio.wait_for(layer.receive(channel), 5))["n"] for _ in range(count)]
+
+
+def a_batch(count):
+    """Messages 0..count-1: each to its own table's group and to the watchers' group."""
+    return [([f"table-{n % 3}", "watchers"], {"type": "table.event", "n": n}) for n in range(count)]
+
+
+async def each_member_gets_its_messages_in_order():
+    members = await members_of(["table-0", "table-1", "table-2", "watchers"])
+    await publish(a_batch(30))
+    for channel in members["watchers"]:
+        assert await received(channel, 30) == list(range(30))
+    for table in range(3):
+        for channel in members[f"table-{table}"]:
+            assert await received(channel, 10) == list(range(table, 30, 3))
+
+
+async def test_the_in_memory_layer_delivers_a_batch_in_order():
+    with override_settings(CHANNEL_LAYERS=IN_MEMORY):
+        await each_member_gets_its_messages_in_order()
+
+
+async def test_redis_pubsub_gets_a_batch_as_one_pipeline_in_order(monkeypatch):
+    need_redis("the pub/sub channel layer")
+
+    async def one_by_one(self, channel, message):
+        raise AssertionError("a message of the batch was published on its own")
+
+    monkeypatch.setattr(RedisSingleShardConnection, "publish", one_by_one)
+    with override_settings(CHANNEL_LAYERS=pubsub_layer()):
+        await each_member_gets_its_messages_in_order()
+        await get_channel_layer().flush()
+
+
+@pytest.mark.django_db(transaction=True)  # after commit: in autocommit, at once
+async def test_what_queues_while_the_sender_sends_goes_out_as_one_batch(monkeypatch):
+    batches = []
+    sending = asyncio.Event()
+
+    async def slow_publish(batch):
+        batches.append([message["n"] for _, message in batch])
+        sending.set()
+        await asyncio.sleep(0.05)  # a round trip to Redis, while actions commit meanwhile
+
+    monkeypatch.setattr(broadcast, "publish", slow_publish)
+
+    def commit(numbers):  # a service's after-commit hooks, on a database thread
+        for n in numbers:
+            broadcast.send_after_commit(["watchers"], {"type": "table.event", "n": n})
+
+    await sync_to_async(commit, thread_sensitive=False)([0])
+    await asyncio.wait_for(sending.wait(), 5)
+    await sync_to_async(commit, thread_sensitive=False)(range(1, 21))
+    for _ in range(100):
+        if sum(map(len, batches)) == 21:
+            break
+        await asyncio.sleep(0.01)
+    assert batches == [[0], list(range(1, 21))]
+
+
+@pytest.fixture(autouse=True)
+def _no_stale_outbox():
+    """Each test's loop gets its own sender (the outboxes are per loop)."""
+    yield
+    broadcast._outboxes.clear()
