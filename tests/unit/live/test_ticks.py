@@ -1,9 +1,12 @@
 """live/ticks.py: one task a process serves every member socket, keeps going when a tick
-fails (the cache went away), and ends when the last member leaves."""
+fails (the cache went away), and ends when the last member leaves; the heartbeat sends each
+socket its key's versions without holding the loop for all of them at once."""
 
 import asyncio
+import json
 
-from live.ticks import Tick
+from live.cache import cache
+from live.ticks import Tick, send_heartbeats
 
 
 async def test_one_task_serves_every_member_and_survives_a_failed_tick():
@@ -33,3 +36,27 @@ async def test_one_task_serves_every_member_and_survives_a_failed_tick():
     assert ticker.task is not task and not ticker.task.done()  # a new member starts it again
     ticker.discard("phone")
     await asyncio.wait_for(ticker.task, 1)
+
+
+class FakeSocket:
+    def __init__(self, log):
+        self.log = log
+
+    async def send(self, text_data):
+        if not self.log:  # a roll's frame arrives as the heartbeats start
+            asyncio.get_running_loop().call_soon(self.log.append, ("roll", None))
+        self.log.append((self, text_data))
+
+
+async def test_heartbeats_carry_each_keys_versions_and_let_the_loop_serve_others_between():
+    cache.set_many({"test:hb:a": {"night": 4}, "test:hb:b": {"night": 9, "table:1:2": 3}})
+    log = []
+    members = {FakeSocket(log): "test:hb:a" if n % 2 else "test:hb:b" for n in range(240)}
+    members[FakeSocket(log)] = "test:hb:none"  # nothing stored yet: no heartbeat
+    await send_heartbeats(members)
+    sent = [(socket, json.loads(text)) for socket, text in log if socket != "roll"]
+    assert len(sent) == 240
+    for socket, frame in sent:
+        stored = {"test:hb:a": {"night": 4}, "test:hb:b": {"night": 9, "table:1:2": 3}}
+        assert frame == {"type": "heartbeat", "versions": stored[members[socket]]}
+    assert 0 < [entry[0] for entry in log].index("roll") < 240  # served between slices
