@@ -27,10 +27,9 @@ application = ProtocolTypeRouter(
     }
 )
 
-# Garbage collection, measured with a thousand sockets open (bench/live.py, 100 nights): with
-# Python's defaults the objects a roll holds for a few milliseconds were promoted, and a full
-# collection of the heap (a quarter of a second on a 2-core machine) ran every half minute,
-# holding every roll in flight. Young collections less often let them die young; what the
-# imports built never becomes garbage, so full collections skip it.
-gc.set_threshold(10_000, 10, 10)
+# What the imports built never becomes garbage: full collections skip it. With a thousand
+# sockets open (bench/live.py, 100 nights) a full collection held every roll in flight for
+# 230-280 ms; with this, 135-170 ms. (Collecting the young generation less often made full
+# collections rarer still, but the server kept garbage longer and grew by 12 MiB every 2,000
+# bad links: tests/system/hostile/test_daphne.py.)
 gc.freeze()
