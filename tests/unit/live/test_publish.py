@@ -97,10 +97,3 @@ async def test_what_queues_while_the_sender_sends_goes_out_as_one_batch(monkeypa
             break
         await asyncio.sleep(0.01)
     assert batches == [[0], list(range(1, 21))]
-
-
-@pytest.fixture(autouse=True)
-def _no_stale_outbox():
-    """Each test's loop gets its own sender (the outboxes are per loop)."""
-    yield
-    broadcast._outboxes.clear()
