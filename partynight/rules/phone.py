@@ -19,11 +19,11 @@ Phases, in the order a night goes through them:
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .plain import shallow_dict
 from .rotation import next_table
 from .seating import table_name
 
@@ -43,7 +43,7 @@ class PhoneView:
     ring: int | None = None  # the round this phone may start by ringing the bell
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        return shallow_dict(self)  # every field a plain value
 
 
 def seat_sentence(next_seat: Mapping[str, Any], table: Mapping[str, Any] | None) -> str:

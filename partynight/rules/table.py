@@ -19,6 +19,7 @@ from typing import Any
 from .config import Rules
 from .dice import Dice, check_dice
 from .errors import RulesError
+from .plain import shallow_dict
 from .scoring import score_roll
 
 HEAD_TABLE = 1
@@ -75,10 +76,11 @@ class TableRound:
         return (self.seats[first], self.seats[first + 2])
 
     def to_dict(self) -> dict[str, Any]:
-        data = dataclasses.asdict(self)
+        data = shallow_dict(self)
         data["seats"] = list(self.seats)
         data["ghosts"] = list(self.ghosts)
         data["points"] = list(self.points)
+        data["buncos"] = dict(self.buncos)
         return data
 
     @classmethod
@@ -118,7 +120,7 @@ class RollOutcome:
     points_after: tuple[int, int]
 
     def to_dict(self) -> dict[str, Any]:
-        data = dataclasses.asdict(self)
+        data = shallow_dict(self)
         data["dice"] = list(self.dice)
         data["points_after"] = list(self.points_after)
         return data

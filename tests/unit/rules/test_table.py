@@ -1,3 +1,4 @@
+import dataclasses
 import json
 
 import pytest
@@ -176,6 +177,15 @@ def test_state_is_json_and_round_trips():
     assert TableRound.from_dict(data) == state
     _, outcome = apply_roll(state, MISS, DEFAULT)
     assert json.loads(json.dumps(outcome.to_dict()))["dice"] == [2, 3, 4]
+
+
+def test_a_state_dict_shares_no_container_with_its_state():
+    state, _ = play(start_table_round(2, SEATS, up=1), [(1, 1, 1)])
+    data = state.to_dict()
+    data["buncos"]["ann"] = 9
+    data["seats"].append("eve")
+    assert state.buncos == {"ann": 1} and len(state.seats) == 4
+    assert data.keys() == {f.name for f in dataclasses.fields(TableRound)}
 
 
 def test_apply_roll_does_not_change_its_input():
