@@ -10,6 +10,7 @@ makes the next call build it again.
 """
 
 from django.core.cache import caches
+from django.core.cache.backends.redis import RedisCache
 from django.core.signals import setting_changed
 
 _client = None
@@ -31,6 +32,24 @@ class _Cache:
 
 
 cache = _Cache()
+
+
+def touch_many(backend, keys: list[str], timeout: int) -> None:
+    """`backend.touch(key, timeout)` for every key (`backend`: a Django cache, or this
+    module's `cache`), in one round trip with Redis: a pipeline of EXPIRE, where Django's
+    touch sends one at a time. Renewing 1,300 socket leases one by one took a thread 1,300
+    round trips, each waiting to take the GIL back from the busy event loop (bench/live.py
+    at 100 nights)."""
+    cache_client = client() if isinstance(backend, _Cache) else backend
+    if not isinstance(cache_client, RedisCache):
+        for key in keys:
+            cache_client.touch(key, timeout)
+        return
+    # Django's Redis client writes to its first server, whatever the key (its set_many too)
+    pipeline = cache_client._cache.get_client(write=True).pipeline(transaction=False)
+    for key in keys:
+        pipeline.expire(cache_client.make_and_validate_key(key), timeout)
+    pipeline.execute()
 
 
 def _forget(setting, **kwargs):

@@ -36,7 +36,7 @@ import time
 from asgiref.sync import sync_to_async
 from django.http import Http404
 
-from live.cache import cache
+from live.cache import cache, touch_many
 
 FREE_FAILURES = 20  # per address and window, answered at once
 FAILURE_WINDOW = 60  # seconds, from the first failure
@@ -176,8 +176,10 @@ def screen_sockets(link: str, address: str) -> list:
 
 
 @_safely(default=None)
-def socket_renew(key: str) -> None:
-    cache.touch(key, SOCKET_LEASE)
+def socket_renew(keys: list[str]) -> None:
+    """Keep the slots of open sockets leased (a slot that lapsed stays free: see
+    socket_claim)."""
+    touch_many(cache, keys, SOCKET_LEASE)
 
 
 @_safely(default=None)

@@ -63,14 +63,9 @@ async def send_heartbeats(members: dict) -> None:
             await asyncio.sleep(0)
 
 
-def _renew(slots: list) -> None:
-    for slot in slots:
-        limits.socket_renew(slot)
-
-
 async def renew_leases(members: dict) -> None:
     slots = [slot for held in members.values() for slot in held]
-    await sync_to_async(_renew, thread_sensitive=False)(slots)
+    await sync_to_async(limits.socket_renew, thread_sensitive=False)(slots)
 
 
 heartbeats = Tick(lambda: settings.LIVE_HEARTBEAT_SECONDS, send_heartbeats)

@@ -109,9 +109,9 @@ def test_a_lease_of_a_process_that_died_runs_out(monkeypatch, limits_clock):
     monkeypatch.setattr(limits, "SOCKET_LEASE", 1)
     slots = [limits.socket_claim("player:dead", f"chan-{i}", 5) for i in range(5)]
     assert all(slots) and limits.socket_claim("player:dead", "chan-5", 5) is None
-    limits.socket_renew(slots[0])  # a live socket keeps its slot
+    limits.socket_renew([slots[0]])  # a live socket keeps its slot
     limits_clock.advance(0.6)
-    limits.socket_renew(slots[0])
+    limits.socket_renew([slots[0]])
     limits_clock.advance(0.6)
     assert limits.socket_claim("player:dead", "chan-6", 5) is not None
     assert limits.cache.get(slots[0]) == "chan-0"
