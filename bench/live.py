@@ -34,6 +34,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -134,10 +135,16 @@ def create_nights(count: int) -> list[dict]:
     return made
 
 
+def spin(running: threading.Event) -> None:
+    while running.is_set():
+        sum(range(1000))
+
+
 def profile_rolls(night_id: int, count: int) -> None:
     """`count` rolls through the service (the roll path without the socket) on the bench
     database, on a thread under an event loop as in the server (so the broadcasts go to the
-    loop's sender, as there): timed plainly (wall, and the thread's CPU per roll), then
+    loop's sender, as there): timed plainly (wall, and the thread's CPU per roll), timed
+    again beside a thread that only computes (as the server's loop does when busy), then
     `count` more under cProfile, printing where the time goes."""
     import cProfile
     import pstats
@@ -160,18 +167,29 @@ def profile_rolls(night_id: int, count: int) -> None:
             )["table_version"]
         return seen
 
-    def on_the_thread():
-        table = Table.objects.filter(round__night_id=night_id, number=2).latest("round__number")
+    def timed(first, seen, beside):
         wall, cpu = time.perf_counter(), time.thread_time()
-        seen = rolls(0, table.version)
+        seen = rolls(first, seen)
         wall, cpu = time.perf_counter() - wall, time.thread_time() - cpu
         print(
-            f"service: {count} rolls, {wall / count * 1000:.2f} ms wall"
+            f"service{beside}: {count} rolls, {wall / count * 1000:.2f} ms wall"
             f" and {cpu / count * 1000:.2f} ms CPU per roll"
         )
+        return seen
+
+    def on_the_thread():
+        table = Table.objects.filter(round__night_id=night_id, number=2).latest("round__number")
+        seen = timed(0, table.version, "")
+        # The server's database threads share the GIL with its event loop: while the loop
+        # is busy, every call that releases the GIL (each of libpq's) waits to get it back.
+        spinning = threading.Event()
+        spinning.set()
+        threading.Thread(target=spin, args=(spinning,), daemon=True).start()
+        seen = timed(count, seen, " beside a busy thread")
+        spinning.clear()
         profiler = cProfile.Profile()
         profiler.enable()
-        rolls(count, seen)
+        rolls(2 * count, seen)
         profiler.disable()
         connection.close()
         return profiler
@@ -260,6 +278,7 @@ async def connect(url, cookie=None):
                 additional_headers=headers,
                 open_timeout=60,
                 max_queue=None,
+                ping_interval=None,  # as a browser: it answers the server's pings, sends none
             )
         except (OSError, TimeoutError):
             await asyncio.sleep(0.2 * (attempt + 1))
