@@ -12,7 +12,7 @@ def _field_names(cls) -> tuple[str, ...]:
 
 def shallow_dict(obj) -> dict[str, Any]:
     """A dataclass's fields as a dict, each value as it is. `dataclasses.asdict` deep-copies
-    every value, and a roll turns several states into JSON: with it, a sixth of the roll
-    service's Python time went there (bench/live.py --profile). A caller whose dataclass
-    holds a container copies that one itself."""
+    every value, and a roll turns several states into JSON: under cProfile that copying was
+    the largest part of the roll service's own Python time. A caller whose dataclass holds
+    a container copies that one itself."""
     return {name: getattr(obj, name) for name in _field_names(type(obj))}
