@@ -6,7 +6,8 @@ socket built its own client on its first cache call: at 100 nights one process h
 Redis connections and 2,600 redis-py listener objects (bench/live.py), every one of them
 scanned by each full garbage collection. The client is thread-safe (redis-py's pool; the
 in-process cache locks), so one serves every socket and thread; a change to CACHES (tests)
-makes the next call build it again.
+makes the next call build it again. `touch_many` renews many keys in one round trip (the
+sockets' leases, live/ticks.py).
 """
 
 from django.core.cache import caches
