@@ -1,51 +1,113 @@
-"""The room form: the host's and the players' "open a room" (a game and its settings)."""
+"""The room form: the host's and the players' "open a room". A game is picked first (a card
+per game, `GAMES`); each card carries only its game's own few settings (`fields`), each with
+a default, so "Play now with bots" needs no typing at all."""
 
 from django import forms
 
 from games.selectors import TITLES
 
+# Per game: how it plays in one line, how many play, how long it lasts, and its settings.
+GAMES = {
+    "punto_banco": {
+        "blurb": "Bet on Player or Banker: the hand closer to 9 wins. No decisions after the bet.",
+        "players": "1 to 14 players",
+        "length": "about 10 minutes",
+        "fields": ("seats", "chips", "max_coups"),
+    },
+    "chemin_de_fer": {
+        "blurb": "Baccarat where the players take turns holding the bank and draw their own card.",
+        "players": "2 to 14 players",
+        "length": "about 15 minutes",
+        "fields": ("seats", "chips", "max_coups"),
+    },
+    "baccarat_banque": {
+        "blurb": "One banker against two tables of punters: stake, then draw or stand.",
+        "players": "2 to 14 players",
+        "length": "about 15 minutes",
+        "fields": ("seats", "chips", "max_coups"),
+    },
+    "bunco_cards": {
+        "blurb": "Play cards 1 to 12 on piles in order to empty your Bunco pile first.",
+        "players": "2 to 14 players",
+        "length": "about 20 minutes",
+        "fields": ("seats", "one_surplus", "wild_bunco", "stop_cards", "scoring"),
+    },
+    "russian_bank": {
+        "blurb": "Two-player race patience: build on the foundations and load your rival's piles.",
+        "players": "2 players",
+        "length": "about 30 minutes",
+        "fields": ("mode",),
+    },
+    "burraco": {
+        "blurb": "Italian rummy: meld sets and runs of seven for burracos, then go out.",
+        "players": "2 to 4 players (4: two teams)",
+        "length": "about 45 minutes",
+        "fields": ("seats", "target", "semi_clean", "stalemate"),
+    },
+}
+
 
 class RoomForm(forms.Form):
-    game = forms.ChoiceField(choices=list(TITLES.items()))
-    seats = forms.IntegerField(min_value=1, max_value=14, initial=4)
-    chips = forms.IntegerField(min_value=10, max_value=1_000_000, initial=1000)
-    max_coups = forms.IntegerField(label="Coups", min_value=1, max_value=500, initial=30)
-    timeout = forms.IntegerField(label="Seconds to choose", min_value=5, max_value=600, initial=60)
+    game = forms.ChoiceField(choices=list(TITLES.items()), widget=forms.HiddenInput)
+    # Settings a game does not use are not posted (its card shows only its own): none is required.
+    seats = forms.IntegerField(label="Seats", min_value=1, max_value=14, initial=4, required=False)
+    chips = forms.IntegerField(
+        label="Chips each", min_value=10, max_value=1_000_000, initial=1000, required=False
+    )
+    max_coups = forms.IntegerField(
+        label="Hands to play", min_value=1, max_value=500, initial=30, required=False
+    )
+    # No timer by default: at a party nobody's turn is played for them. A timer, when on,
+    # nudges the player before it plays for them (static/js/pages/room.js).
+    timeout = forms.TypedChoiceField(
+        label="Turn timer", coerce=int, required=False, empty_value=None,
+        choices=[("", "None: wait for everyone"), (120, "2 minutes"), (300, "5 minutes")],
+    )  # fmt: skip
     # Bunco (the card game): our completions of the old rule sheet, each on by default.
     one_surplus = forms.BooleanField(
-        label="Bunco cards: one surplus pile each (off: five, as in Flinch)",
-        required=False,
-        initial=True,
+        label="One surplus pile each (off: five, as in Flinch)", required=False, initial=True
     )
-    wild_bunco = forms.BooleanField(
-        label="Bunco cards: Bunco cards are wild", required=False, initial=True
-    )
+    wild_bunco = forms.BooleanField(label="Bunco cards are wild", required=False, initial=True)
     stop_cards = forms.BooleanField(
-        label="Bunco cards: Stop cards may go on the surplus", required=False, initial=True
+        label="Stop cards may go on the surplus", required=False, initial=True
     )
     scoring = forms.BooleanField(
-        label="Bunco cards: score 25 + 5 a card, match to 200 (off: one deal)",
-        required=False,
-        initial=True,
+        label="Score 25 + 5 a card, match to 200 (off: one deal)", required=False, initial=True
     )
     mode = forms.ChoiceField(
-        label="Russian Bank rules",
+        label="Rules",
         choices=[("enforce", "Moves are checked"), ("stop", "Players call Stop!")],
         initial="enforce",
         required=False,
     )
     # Burraco's variants (rules/burraco.md).
     target = forms.TypedChoiceField(  # empty: the game's own target (Bunco's is 200)
-        label="Burraco: play to", coerce=int, required=False, empty_value=None,
+        label="Play to", coerce=int, required=False, empty_value=None,
         choices=[("", "2005"), (2000, "2000"), (1505, "1505")],
     )  # fmt: skip
     semi_clean = forms.TypedChoiceField(
-        label="Burraco: a semi-clean burraco scores", coerce=int, initial=0, required=False,
+        label="A semi-clean burraco scores", coerce=int, initial=0, required=False,
         empty_value=0,
         choices=[(0, "100, as a dirty one"), (150, "150")],
     )  # fmt: skip
     stalemate = forms.TypedChoiceField(
-        label="Burraco: a stalemate may end a hand by agreement", coerce=int, initial=0,
+        label="A stalemate may end a hand by agreement", coerce=int, initial=0,
         required=False, empty_value=0,
         choices=[(0, "no"), (1, "yes")],
     )  # fmt: skip
+
+    def clean(self):
+        """Only the picked game's own settings count: the others keep no stray values."""
+        data = super().clean()
+        own = GAMES.get(data.get("game"), {}).get("fields", ())
+        return {k: v for k, v in data.items() if k in (*own, "game", "timeout")}
+
+
+def game_cards() -> list[dict]:
+    """One card per game for the rooms pages: its words and a form with its own settings."""
+    cards = []
+    for game, about in GAMES.items():
+        form = RoomForm(initial={"game": game}, auto_id=f"{game}-%s")
+        fields = [form[name] for name in about["fields"]] + [form["timeout"]]
+        cards.append({"game": game, "title": TITLES[game], **about, "form": form, "fields": fields})
+    return cards

@@ -22,7 +22,10 @@ class Room(models.Model):
     state = models.JSONField(null=True, blank=True, help_text="the engine state once started")
     version = models.PositiveIntegerField(default=0)
     timeout = models.PositiveIntegerField(
-        default=60, help_text="seconds a choice waits before the default action is taken"
+        null=True,
+        blank=True,
+        default=None,
+        help_text="seconds a person's choice waits before it is played for them; null: no timer",
     )
     join_token = models.CharField(max_length=32, unique=True, default=new_token)
     screen_token = models.CharField(max_length=32, unique=True, default=new_token)

@@ -44,9 +44,12 @@ def bots_to_act(room: Room) -> bool:
 
 def waits(room: Room) -> dict[int, int]:
     """Seconds each waiting seat has from the last change: the room's timeout, or less where
-    the engine says so (`wait_seconds`: Russian Bank's 10-second Stop window)."""
+    the engine says so (`wait_seconds`: Russian Bank's 10-second Stop window). A room without
+    a timer (`timeout` None, the default) waits for a person as long as it takes: only the
+    engine's own windows run out."""
     own = getattr(get_engine(room.game), "wait_seconds", None)
-    return {seat: (own and own(room.state, seat)) or room.timeout for seat in waiting(room)}
+    seconds = {seat: (own and own(room.state, seat)) or room.timeout for seat in waiting(room)}
+    return {seat: wait for seat, wait in seconds.items() if wait}
 
 
 def room_info(room: Room, names: list[str]) -> dict:

@@ -77,9 +77,11 @@ def _seats_changed(room: Room, client_id=None, stood=()) -> dict:
 
 
 @transaction.atomic
-def room_open(*, night_id, game, config=None, actor, timeout=60, seed=None) -> Room:
-    """A new room of `night_id` for `game`, every seat empty. `config` is the engine's. A
-    night holds at most `MAX_ROOMS` rooms (its row locked while counting)."""
+def room_open(*, night_id, game, config=None, actor, timeout=None, seed=None) -> Room:
+    """A new room of `night_id` for `game`, every seat empty. `config` is the engine's;
+    `timeout` the seconds a person's turn waits before it is played for them (None: no
+    timer, the party default). A night holds at most `MAX_ROOMS` rooms (its row locked while
+    counting)."""
     engine = _engine_call(get_engine, game)
     config = dict(config or {})
     seats = _engine_call(engine.new_state, config, random.Random(0))["config"]["seats"]
@@ -98,6 +100,21 @@ def room_open(*, night_id, game, config=None, actor, timeout=60, seed=None) -> R
         seats=[None] * seats,
         timeout=timeout,
     )
+
+
+@transaction.atomic
+def room_play_now(*, night_id, game, config=None, player: Player, timeout=None) -> Room:
+    """ "Play now with bots", in one tap: a new room with `player` in the first seat, a bot in
+    every other, dealt; all or nothing."""
+    me = links.player_now(player)
+    if me.night_id != night_id:
+        raise ServiceError("Only the night's players can sit here.", "not_allowed")
+    actor = links.player_actor(me)
+    room = room_open(night_id=night_id, game=game, config=config, actor=actor, timeout=timeout)
+    room.seats = [me.pk] + ["bot"] * (len(room.seats) - 1)
+    room.save()
+    room_start(room_id=room.pk, actor=actor, player=me)
+    return room
 
 
 def _must_be_open(room: Room) -> None:
@@ -307,9 +324,9 @@ def seat_timeout(*, room_id, actor, seen_version=None, force=False) -> dict:
     if selectors.bots_to_act(room):
         return _play(room, [], by="bot") | {"timed_out": []}
     now, waits = timezone.now(), selectors.waits(room)
-    seats = [
-        s for s, wait in waits.items() if force or now >= room.updated + timedelta(seconds=wait)
-    ]
+    seats = [s for s, wait in waits.items() if now >= room.updated + timedelta(seconds=wait)]
+    if force:  # the host: everyone waited for, timer or not
+        seats = selectors.waiting(room)
     if not seats:
         raise ServiceError("The choice has not waited long enough yet.", "too_early")
     engine = get_engine(room.game)

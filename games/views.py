@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from games import services
 from games.engines import RulesError, get_engine
-from games.forms import RoomForm
+from games.forms import RoomForm, game_cards
 from games.models import Room
 from games.routing import websocket_urlpatterns as sockets
 from games.selectors import TITLES, room_snapshot
@@ -39,8 +39,9 @@ def _settings_of(game: str, data: dict) -> dict:
     return {key: value for key, value in data.items() if key in known and value not in ("", None)}
 
 
-def _open(request, night_id, actor):
-    """Open the room the form describes; the error as a message if it cannot be."""
+def _open(request, night_id, actor, player=None):
+    """Open the room the form describes; the error as a message if it cannot be. "Play now
+    with bots" (a player's `now`) also seats them, fills the other seats with bots and deals."""
     form = RoomForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Check the room settings: " + form.errors.as_text())
@@ -49,6 +50,10 @@ def _open(request, night_id, actor):
     game, timeout = data.pop("game"), data.pop("timeout")
     data = _settings_of(game, data)
     try:
+        if player is not None and "now" in request.POST:
+            return services.room_play_now(
+                night_id=night_id, game=game, config=data, player=player, timeout=timeout
+            )
         return services.room_open(
             night_id=night_id, game=game, config=data, actor=actor, timeout=timeout
         )
@@ -87,7 +92,7 @@ def host_rooms(request, night_id):
         }
         for p in night.players.filter(active=True, is_ghost=False)
     ]
-    context = {"night": night, "rooms": rooms, "form": RoomForm(), "links": rooms_links}
+    context = {"night": night, "rooms": rooms, "games": game_cards(), "links": rooms_links}
     return render(request, "games/host_rooms.html", context)
 
 
@@ -134,14 +139,14 @@ def player_rooms(request, token):
         return not_found(request, "This player link is not valid; ask the host for your link.")
     _remember(request, player)
     if request.method == "POST":
-        room = _open(request, player.night_id, links.player_actor(player))
+        room = _open(request, player.night_id, links.player_actor(player), player)
         if room:
             return redirect("games:room_play", room_id=room.pk, token=token)
     rooms = [
         {"room": room, "title": TITLES.get(room.game, room.game)}
         for room in player.night.rooms.exclude(status=Room.Status.FINISHED)
     ]
-    context = {"player": player, "rooms": rooms, "form": RoomForm()}
+    context = {"player": player, "rooms": rooms, "games": game_cards()}
     return render(request, "games/player_rooms.html", context)
 
 
@@ -152,10 +157,11 @@ def room_play(request, room_id, token):
     if room is None:
         return not_found(request, "This room link is not valid for your player link.")
     _remember(request, player)
-    _, join_qr = _room_join(request, room)
+    join_url, join_qr = _room_join(request, room)
     context = {
         "room": room,
         "player": player,
+        "join_url": join_url,
         "title": TITLES.get(room.game, room.game),
         "ws": socket_path(sockets, "room", room_id=room.pk, token=player.token),
         "join_qr": join_qr,

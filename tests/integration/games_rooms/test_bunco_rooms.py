@@ -21,7 +21,7 @@ BC = get_engine("bunco_cards")
 def test_the_form_opens_a_bunco_room_with_our_settings(client, players):
     player = players[0]
     settings = {"game": "bunco_cards", "seats": 9, "chips": 1000, "max_coups": 30}
-    settings |= {"timeout": 60, "one_surplus": "on", "wild_bunco": "on", "scoring": "on"}
+    settings |= {"timeout": 120, "one_surplus": "on", "wild_bunco": "on", "scoring": "on"}
     response = client.post(f"/rooms/for/{player.token}/", settings)
     room = Room.objects.get()
     assert response.status_code == 302 and room.game == "bunco_cards"

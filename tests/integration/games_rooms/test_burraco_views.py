@@ -23,7 +23,7 @@ def test_the_host_opens_a_burraco_room_with_variants(host, night, players):
 def test_the_default_target_is_each_games_own(host, night):
     client = Client()
     client.force_login(host)
-    settings = {"game": "burraco", "seats": 2, "chips": 1000, "max_coups": 30, "timeout": 60}
+    settings = {"game": "burraco", "seats": 2, "chips": 1000, "max_coups": 30, "timeout": 120}
     client.post(f"/nights/{night.pk}/rooms/", settings | {"target": ""})
     assert Room.objects.get(night=night).config == {"seats": 2, "semi_clean": 0, "stalemate": 0}
 
@@ -31,7 +31,7 @@ def test_the_default_target_is_each_games_own(host, night):
 def test_a_refused_setting_is_said_on_the_page(host, night):
     client = Client()
     client.force_login(host)
-    settings = {"game": "burraco", "seats": 5, "chips": 1000, "max_coups": 30, "timeout": 60}
+    settings = {"game": "burraco", "seats": 5, "chips": 1000, "max_coups": 30, "timeout": 120}
     page = client.post(f"/nights/{night.pk}/rooms/", settings, follow=True).content.decode()
     assert "Burraco is played by 2, 3 or 4 players." in page
     assert not Room.objects.filter(night=night).exists()

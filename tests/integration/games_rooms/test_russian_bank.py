@@ -130,7 +130,7 @@ def test_the_bot_lets_a_fair_move_stand_and_stops_a_fault_at_once(open_room, pla
 def test_the_room_form_opens_a_stop_mode_room_with_only_its_settings(host, night):
     client = Client()
     client.force_login(host)
-    form = {"game": "russian_bank", "seats": 4, "chips": 500, "max_coups": 5, "timeout": 90}
+    form = {"game": "russian_bank", "seats": 4, "chips": 500, "max_coups": 5, "timeout": 120}
     assert client.post(f"/nights/{night.pk}/rooms/", form | {"mode": "stop"}).status_code == 302
     room = Room.objects.get(night=night)
     assert room.config == {"mode": "stop"} and room.seats == [None, None]

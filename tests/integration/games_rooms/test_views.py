@@ -17,10 +17,10 @@ def logged_in(host):
 def test_the_host_opens_a_room_adds_bots_and_starts(host, night):
     client = logged_in(host)
     url = f"/nights/{night.pk}/rooms/"
-    settings = {"game": "punto_banco", "seats": 2, "chips": 500, "max_coups": 5, "timeout": 30}
+    settings = {"game": "punto_banco", "seats": 2, "chips": 500, "max_coups": 5, "timeout": 120}
     assert client.post(url, settings).status_code == 302
     room = Room.objects.get(night=night)
-    assert room.config == {"seats": 2, "chips": 500, "max_coups": 5} and room.timeout == 30
+    assert room.config == {"seats": 2, "chips": 500, "max_coups": 5} and room.timeout == 120
     page = client.get(url).content.decode()
     assert "Punto Banco" in page and "<svg" in page and room.join_token in page
     for what in ("bot", "bot", "start"):
@@ -37,8 +37,8 @@ def test_a_phone_lists_opens_and_joins_rooms_by_qr(night, players):
     phone = Client()
     token = players[0].token
     page = phone.get(f"/rooms/for/{token}/")
-    assert page.status_code == 200 and "No open rooms yet" in page.content.decode()
-    settings = {"game": "chemin_de_fer", "seats": 3, "chips": 1000, "max_coups": 30, "timeout": 60}
+    assert page.status_code == 200 and "Rooms open now" not in page.content.decode()
+    settings = {"game": "chemin_de_fer", "seats": 3, "chips": 1000, "max_coups": 30, "timeout": 120}
     opened = phone.post(f"/rooms/for/{token}/", settings)
     room = Room.objects.get(night=night)
     assert opened["Location"] == f"/rooms/{room.pk}/play/{token}/"
@@ -48,6 +48,22 @@ def test_a_phone_lists_opens_and_joins_rooms_by_qr(night, players):
     assert joined["Location"] == f"/rooms/{room.pk}/play/{token}/"
     stranger = Client().get(f"/rooms/join/{room.join_token}/")
     assert stranger.status_code == 403 and "player link" in stranger.content.decode()
+
+
+def test_play_now_seats_the_opener_fills_with_bots_and_deals(night, players):
+    """One tap: only the picked game's settings count (a stray one is dropped), no timer."""
+    token = players[0].token
+    page = Client().get(f"/rooms/for/{token}/").content.decode()
+    assert page.count("Play now with bots") == 6 and 'id="game-russian_bank"' in page
+    settings = {"game": "bunco_cards", "seats": 3, "one_surplus": "on", "chips": 50, "now": "1"}
+    opened = Client().post(f"/rooms/for/{token}/", settings)
+    room = Room.objects.get(night=night)
+    assert opened["Location"] == f"/rooms/{room.pk}/play/{token}/"
+    assert room.status == "playing" and room.seats == [players[0].pk, "bot", "bot"]
+    assert room.config == {"seats": 3, "one_surplus": True} | dict.fromkeys(
+        ("wild_bunco", "stop_cards", "scoring"), False
+    )
+    assert room.timeout is None
 
 
 def test_bad_links_are_404_and_the_screen_shows_the_public_view(night, players):
@@ -75,7 +91,7 @@ def test_a_night_holds_at_most_max_rooms(host, night, players):
         services.room_open(night_id=night.pk, game="punto_banco", actor="host")
     client = logged_in(host)
     url = f"/nights/{night.pk}/rooms/"
-    settings = {"game": "punto_banco", "seats": 2, "chips": 500, "max_coups": 5, "timeout": 30}
+    settings = {"game": "punto_banco", "seats": 2, "chips": 500, "max_coups": 5, "timeout": 120}
     assert client.post(url, settings).status_code == 302  # the 40th
     page = client.post(url, settings, follow=True).content.decode()
     assert f"already has {services.MAX_ROOMS} card rooms" in page

@@ -95,7 +95,7 @@ def forms(w):
                 "seats": "4",
                 "chips": "1000",
                 "max_coups": "30",
-                "timeout": "60",
+                "timeout": "120",
             },
             True,
         ),  # fmt: skip
@@ -106,7 +106,7 @@ def forms(w):
                 "seats": "4",
                 "chips": "1000",
                 "max_coups": "30",
-                "timeout": "60",
+                "timeout": "120",
             },
             False,
         ),  # fmt: skip
