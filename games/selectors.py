@@ -14,6 +14,11 @@ TITLES = {
     "burraco": "Burraco",
 }
 
+# Games whose public view says what the last step did (Russian Bank's `last`: the card moved
+# and where to): each step in a frame carries it as `seen`, so a phone can list a bot's
+# turn move by move, in order.
+STEP_SEEN = {"russian_bank": "last"}
+
 
 def scope(room: Room) -> str:
     return f"room:{room.pk}"
@@ -82,7 +87,12 @@ def room_info(room: Room, names: list[str]) -> dict:
 
 def room_frame(room: Room, seat: int | None, names: list[str], actions=()) -> dict:
     """One seat's frame (a spectator's with seat None); `actions` were just applied."""
-    view = get_engine(room.game).view(room.state, seat) if room.state else None
+    engine = get_engine(room.game)
+    view = engine.view(room.state, seat) if room.state else None
+    if view is not None and "legal_actions" not in view:
+        # What the phone highlights: the engine's own list, never re-derived in a browser
+        # (Burraco's view names only the kinds; its seat's own moves are its own to see).
+        view["legal_actions"] = engine.legal_actions(room.state, seat) if seat is not None else []
     return {
         "type": "room",
         "scope": scope(room),

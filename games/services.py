@@ -343,7 +343,7 @@ def _play(room: Room, steps, by: str, client_id=None, stood=()) -> dict:
     result = {"ok": True, "v": version}
     seq = room.actions.aggregate(last=Max("seq"))["last"] or 0
     state, log, bots = room.state, [], random.Random(f"bots {room.seed} {seq}")
-    steps = list(steps)
+    steps, seen, seen_key = list(steps), [], selectors.STEP_SEEN.get(room.game)
     while True:
         if not steps:
             turn = [s for s in state["to_act"] if room.seats[s] == "bot"]
@@ -353,6 +353,7 @@ def _play(room: Room, steps, by: str, client_id=None, stood=()) -> dict:
             steps.append((turn[0], bot_action(engine, state, turn[0], bots, style), "bot", None))
         seat, action, kind, client_id = steps.pop(0)
         state = _engine_call(engine.apply, state, seat, action)
+        seen.append(engine.view(state, None)[seen_key] if seen_key else None)
         seq += 1
         log.append(
             RoomAction(
@@ -365,7 +366,10 @@ def _play(room: Room, steps, by: str, client_id=None, stood=()) -> dict:
     if engine.is_over(state):
         room.status = Room.Status.FINISHED
     room.save()
-    actions = [{"seat": a.seat, "by": a.by, "action": a.action} for a in log[-50:]]
+    actions = [
+        {"seat": a.seat, "by": a.by, "action": a.action} | ({"seen": what} if what else {})
+        for a, what in zip(log[-50:], seen[-50:], strict=True)
+    ]
     client_id = client_id or next((a.client_id for a in log if a.client_id), None)
     _announce(room, actions, client_id, stood)
     return result

@@ -1,9 +1,11 @@
 /* Burraco in a room (games/engines/burraco/, docs/game-record.md). Registers
  * PartyRoomGames.burraco for static/js/pages/room.js, which calls render(kit) with every frame.
- * Phone: tap cards in your hand to pick them, then "Meld", "Add to a meld" (then tap one of
- * your side's melds) or "Discard"; the hand sorts by suit or by rank. The server judges
- * every meld and says why it refuses one. Screen: both sides' melds and the scores.
- * Everything from the server goes through textContent. */
+ * Phone: tap cards in your hand to pick them; what they may do lights up from the seat's own
+ * legal_actions (the engine's, sent by the server): the hand cards that can meld with them,
+ * your side's melds they can be added to (tap one), "Meld" when they make a meld, the discard
+ * pile when one picked card may be discarded (tap it); the rest dims. The hand sorts by suit
+ * or by rank. Screen: both sides' melds and the scores. Everything from the server goes
+ * through textContent. */
 (function () {
   "use strict";
   const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -13,7 +15,6 @@
   let picked = []; // indexes into the hand as drawn
   let pickedHand = ""; // the hand they index (a new hand clears the picks)
   let byRank = false;
-  let adding = false; // "Add to a meld": waiting for a tap on a meld
   let wildLow = false;
   let showPile = false;
   let myTurn = ""; // to bring the headline into view when a new turn of mine starts
@@ -44,6 +45,37 @@
   }
   function pickedCards(hand) {
     return picked.map((i) => hand[i]);
+  }
+
+  /* ---- what is legal (the view's legal_actions, never worked out here) ---- */
+  function key(cards) {
+    return cards.slice().sort().join(" ");
+  }
+  function holds(big, small) { // every card of `small` is in `big` (as many times)
+    const left = big.slice();
+    return small.every((c) => { const i = left.indexOf(c); if (i < 0) return false; left.splice(i, 1); return true; });
+  }
+  function legalFor(kit, type, cards) {
+    const options = kit.view.legal_actions.filter((a) => a.type === type && key(a.cards) === key(cards));
+    return options.find((a) => !a.wild || a.wild === (wildLow ? "low" : "high")) || null;
+  }
+  function layOffTo(kit, meld, cards) {
+    const options = kit.view.legal_actions.filter((a) => a.type === "lay_off" && a.meld === meld && key(a.cards) === key(cards));
+    return options.find((a) => !a.wild || a.wild === (wildLow ? "low" : "high")) || null;
+  }
+  function discardOf(kit, cards) {
+    return cards.length === 1 ? kit.view.legal_actions.find((a) => a.type === "discard" && a.card === cards[0]) || null : null;
+  }
+  /* The hand cards that can join the picked ones in some legal meld or lay-off. */
+  function partners(kit, cards) {
+    const out = new Set();
+    kit.view.legal_actions.forEach((a) => {
+      if ((a.type === "meld" || a.type === "lay_off") && holds(a.cards, cards)) a.cards.forEach((c) => out.add(c));
+    });
+    return out;
+  }
+  function picking(kit) {
+    return !kit.screen && kit.mine != null && kit.view.phase === "play" && kit.view.to_act.includes(kit.mine) && picked.length > 0;
   }
 
   /* ---- what happened ---- */
@@ -81,9 +113,10 @@
 
   /* ---- the table ---- */
   function meldNode(kit, meld, side) {
-    const mineSide = side === kit.view.side;
-    const tappable = adding && mineSide && !kit.screen;
-    const box = kit.el(tappable ? "button" : "div", "bu-meld" + (meld.burraco ? " burraco " + meld.burraco : "") + (tappable ? " target" : ""));
+    const cards = picking(kit) ? pickedCards(sorted(kit.view.hand)) : null;
+    const action = cards && side === kit.view.side ? layOffTo(kit, meld.id, cards) : null;
+    const tappable = !!action;
+    const box = kit.el(tappable ? "button" : "div", "bu-meld" + (meld.burraco ? " burraco " + meld.burraco : "") + (tappable ? " target" : cards ? " dim" : ""));
     box.dataset.meld = meld.id;
     const row = kit.el("span", "bu-meld-cards");
     meld.cards.forEach((c, i) => row.append(cardNode(kit, c, i === meld.wild ? "wild" : "small")));
@@ -95,13 +128,7 @@
     box.append(kit.el("span", "bu-meld-note", notes.join(" · ")));
     if (tappable) {
       box.setAttribute("aria-label", "Add to the meld " + meld.cards.map(spoken).join(", "));
-      box.onclick = () => {
-        const hand = sorted(kit.view.hand);
-        const action = { type: "lay_off", meld: meld.id, cards: pickedCards(hand) };
-        if (wildLow) action.wild = "low";
-        adding = false;
-        kit.act(action);
-      };
+      box.onclick = () => kit.act(action);
     }
     return box;
   }
@@ -123,13 +150,16 @@
     const view = kit.view;
     const box = kit.el("section", "bu-centre");
     box.append(kit.el("p", "bu-stock", "Stock: " + view.stock + " cards" + (view.last_round ? " · last turn of the hand" : "")));
-    const pile = kit.el("button", "bu-pile");
+    const cards = picking(kit) ? pickedCards(sorted(view.hand)) : null;
+    const discard = cards && discardOf(kit, cards);
+    const pile = kit.el("button", "bu-pile" + (discard ? " target" : cards ? " dim" : ""));
     pile.setAttribute("aria-expanded", showPile);
     pile.append(kit.el("span", "bu-pile-label", "Discard pile (" + view.discards.length + "): "));
     const top = view.discards[view.discards.length - 1];
     if (top) pile.append(cardNode(kit, top, "small"));
     else pile.append(kit.el("span", "", "empty"));
-    pile.onclick = () => { showPile = !showPile; kit.redraw(); };
+    if (discard) pile.append(kit.el("span", "bu-pile-go", "tap to discard " + face(discard.card)));
+    pile.onclick = discard ? () => kit.act(discard) : () => { showPile = !showPile; kit.redraw(); };
     box.append(pile);
     if (showPile && view.discards.length) {
       const all = kit.el("div", "bu-pile-all");
@@ -168,9 +198,10 @@
     top.append(toggle);
     box.append(top);
     const row = kit.el("div", "bu-hand-cards");
+    const joins = picking(kit) ? partners(kit, pickedCards(hand)) : null;
     hand.forEach((card, i) => {
       const on = picked.includes(i);
-      const b = kit.el("button", "bu-pick" + (on ? " on" : ""));
+      const b = kit.el("button", "bu-pick" + (on ? " on" : joins ? (joins.has(card) ? " can" : " dim") : ""));
       b.append(cardNode(kit, card));
       b.setAttribute("aria-pressed", on);
       b.setAttribute("aria-label", spoken(card));
@@ -206,31 +237,40 @@
     if (can.includes("offer_stalemate")) row.append(button(kit, "Offer to stop (stalemate)", "secondary", () => kit.act({ type: "offer_stalemate" }), true));
     if (view.phase === "play" && view.hand.length) {
       const hand = sorted(view.hand), cards = pickedCards(hand), n = cards.length;
-      const meld = () => { const a = { type: "meld", cards }; if (wildLow) a.wild = "low"; kit.act(a); };
-      row.append(button(kit, n ? "Meld " + n : "Meld", "go", meld, n >= 3));
-      row.append(button(kit, adding ? "Now tap a meld" : "Add to a meld", "add", () => { adding = !adding; kit.redraw(); }, n >= 1 && view.melds[view.side].length > 0));
-      row.append(button(kit, n === 1 ? "Discard " + face(cards[0]) : "Discard", "discard", () => kit.act({ type: "discard", card: cards[0] }), n === 1));
-      if (n) row.append(button(kit, "Clear", "secondary", () => { picked = []; adding = false; kit.redraw(); }, true));
+      const meld = n ? legalFor(kit, "meld", cards) : null, discard = discardOf(kit, cards);
+      const meldButton = button(kit, n ? "Meld " + n : "Meld", "go" + (meld ? " target" : ""), () => kit.act(meld), !!meld);
+      meldButton.dataset.action = "meld";
+      row.append(meldButton);
+      const discardButton = button(kit, n === 1 ? "Discard " + face(cards[0]) : "Discard", "discard" + (discard ? " target" : ""), () => kit.act(discard), !!discard);
+      discardButton.dataset.action = "discard";
+      row.append(discardButton);
+      if (n) row.append(button(kit, "Clear", "secondary", () => { picked = []; kit.redraw(); }, true));
       nodes.push(row);
       if (cards.some((c) => c === "JK" || c[0] === "2")) {
         const w = kit.el("label", "bu-wild");
         const box = kit.el("input");
         box.type = "checkbox";
         box.checked = wildLow;
-        box.onchange = () => { wildLow = box.checked; };
+        box.onchange = () => { wildLow = box.checked; kit.redraw(); };
         w.append(box, document.createTextNode(" Put the wild card at the low end (when it could go either way)"));
         nodes.push(w);
       }
-      if (adding) nodes.push(kit.el("p", "bu-hint", "Tap one of your side's melds to add the picked cards to it."));
+      if (n) nodes.push(kit.el("p", "bu-hint", hint(kit, cards, meld, discard)));
       return nodes;
     }
     return [row];
   }
 
+  function hint(kit, cards, meld, discard) {
+    const layOff = kit.view.melds[kit.view.side].some((m) => layOffTo(kit, m.id, cards));
+    const ways = [meld && "meld them", layOff && "tap a lit meld to add to it", discard && "tap the lit discard pile to discard it"].filter(Boolean);
+    if (ways.length) return "You can " + ways.join(", or ") + ".";
+    return partners(kit, cards).size ? "Pick the lit cards to make a meld." : "These cards cannot be played together: tap Clear.";
+  }
   function render(kit) {
     const view = kit.view;
     const handKey = (view.hand || []).join(" ") + "/" + byRank;
-    if (handKey !== pickedHand) { picked = []; adding = false; pickedHand = handKey; }
+    if (handKey !== pickedHand) { picked = []; pickedHand = handKey; }
     kit.say("turn", headline(kit));
     const nowMine = view.to_act.includes(kit.mine) ? view.phase : "";
     if (nowMine && nowMine !== "play" && nowMine !== myTurn && !kit.screen) {

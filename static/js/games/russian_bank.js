@@ -1,11 +1,13 @@
 /* Russian Bank on a phone or the big screen (docs/game-record.md, "Russian Bank").
- * The opponent's side at the top, the eight foundations and eight houses in the middle,
- * your side at the bottom. Tap one of your cards (reserve top, turned card, a house top),
- * then tap where it goes; or drag it there where the browser can. Enforce mode outlines the
- * move that must come first; Stop! mode gives the opponent a big Stop button with its
- * countdown. Registers PartyRoomGames.russian_bank for static/js/pages/room.js: render(kit) with
- * each frame, tick(kit) every second, seatText(view, seat). A refusal shown in the page's
- * notice is repeated just above your side, in view. Everything from the server goes through
+ * Phone, top to bottom: the opponent's piles (compact), the eight foundations in one row, the
+ * eight houses in two columns, then your reserve, turned card, waste and hand, all in one
+ * 390 x 844 screen. Tap one of your cards (reserve top, turned card, a house top): the
+ * places the engine's own legal_actions let it go light up and the others dim; tap one (or
+ * drag there) to play. Enforce mode outlines the move that must come first; Stop! mode gives
+ * the opponent a big Stop button with its countdown. A bot's turn is listed move by move
+ * (each step's `seen`, the card and where it went; changed foundations flash). Registers
+ * PartyRoomGames.russian_bank for static/js/pages/room.js: render(kit) with each frame,
+ * tick(kit) every second, seatText(view, seat). Everything from the server goes through
  * textContent. */
 (function () {
   "use strict";
@@ -33,8 +35,15 @@
     const n = Number(pile.slice(1));
     if (pile[0] === "h") return "house " + (n + 1);
     if (pile[0] === "f") return "foundation " + (n + 1);
-    const whose = n === me ? "your" : api.nameOf(n) + "'s";
+    const whose = n === me ? "your" : me == null ? api.nameOf(n) + "'s" : "their";
     return whose + " " + { r: "reserve", w: "waste", t: "turned card", k: "hand" }[pile[0]];
+  }
+  function stepLine(step, me) {
+    const seen = step.seen, a = step.action;
+    if (!seen || seen.move == null) return a.type === "pass" ? "passed" : a.type;
+    if (a.type === "turn") return "turned the " + cardText(seen.card) + " from " + pileName("k" + step.seat, me);
+    if (a.type === "stop") return "called Stop!" + (seen.undone ? " The move was taken back." : " Wrongly: the move stands.");
+    return cardText(seen.card) + " from " + pileName(a.from, me) + " to " + pileName(a.to, me);
   }
   function describe(last, me) {
     if (!last) return "";
@@ -58,32 +67,31 @@
     if (opts.back) row.replaceChildren(api.el("span", "card back", opts.count));
     b.append(row);
     if (label) b.append(api.el("span", "rb-label", label));
+    if (opts.count != null && !opts.back) b.append(api.el("span", "rb-count-left", opts.count + " left"));
     const top = cards.length ? cards[cards.length - 1] : null;
     const what = top ? cardText(top) : "empty";
-    b.setAttribute("aria-label", (label || pileName(pile, frame.seat)) + ": " + (opts.back ? opts.count + " cards" : what));
+    b.setAttribute("aria-label", pileName(pile, frame.seat) + ": " + (opts.back ? opts.count + " cards" : what));
     return b;
   }
   function side(view, seat, me) {
     const s = view.sides[seat], mine = seat === me;
     const box = api.el("section", "rb-side " + (mine ? "mine" : "theirs"));
     box.dataset.seat = seat;
-    const who = me == null ? api.nameOf(seat) : mine ? "You" : api.nameOf(seat);
+    const who = mine ? "Your piles" : api.nameOf(seat);
     box.append(api.el("h3", "rb-who", who + (view.turn === seat ? " · to play" : "") + " · " + s.left + " cards left"));
     const row = api.el("div", "rb-row");
-    row.append(pileButton("r" + seat, s.reserve_top ? [s.reserve_top] : [], "Reserve " + s.reserve, { kind: "reserve" }));
-    row.append(pileButton("t" + seat, s.turned ? [s.turned] : [], "Turned", { kind: "turned" }));
-    row.append(pileButton("w" + seat, s.waste_top ? [s.waste_top] : [], "Waste " + s.waste, { kind: "waste" }));
-    row.append(pileButton("k" + seat, [], "Hand", { kind: "hand", back: true, count: s.hand }));
+    row.append(pileButton("r" + seat, s.reserve_top ? [s.reserve_top] : [], "reserve", { kind: "reserve", count: s.reserve }));
+    row.append(pileButton("t" + seat, s.turned ? [s.turned] : [], "turned", { kind: "turned" }));
+    row.append(pileButton("w" + seat, s.waste_top ? [s.waste_top] : [], "waste", { kind: "waste", count: s.waste }));
+    row.append(pileButton("k" + seat, [], "hand", { kind: "hand", back: true, count: s.hand }));
     box.append(row);
     return box;
   }
-  function middle(view, me) {
+  function middle(view) {
     const found = api.el("div", "rb-foundations");
-    view.foundations.forEach((cards, i) => found.append(pileButton("f" + i, cards, "F" + (i + 1), { kind: "foundation" })));
+    view.foundations.forEach((cards, i) => found.append(pileButton("f" + i, cards, "", { kind: "foundation" })));
     const houses = api.el("div", "rb-houses");
-    const bottom = me == null ? 0 : me; // your own dealt houses sit nearest you
-    const order = bottom === 0 ? [4, 5, 6, 7, 0, 1, 2, 3] : [0, 1, 2, 3, 4, 5, 6, 7];
-    order.forEach((i) => houses.append(pileButton("h" + i, view.houses[i], "H" + (i + 1), { kind: "house", fan: true })));
+    [0, 4, 1, 5, 2, 6, 3, 7].forEach((i) => houses.append(pileButton("h" + i, view.houses[i], "house " + (i + 1), { kind: "house", fan: true })));
     return [found, houses];
   }
 
@@ -115,10 +123,22 @@
   function act(action) {
     api.act(action);
   }
+  /* The engine's legal moves from the picked pile: where it may go. */
+  function targets(view) {
+    if (selected == null) return null;
+    return new Set(view.legal_actions.filter((a) => a.type === "move" && a.from === selected).map((a) => a.to));
+  }
+  function movable(view, me, pile) {
+    if (pile === "k" + me) return view.legal_actions.some((a) => a.type === "turn" || a.type === "pass");
+    return view.legal_actions.some((a) => a.type === "move" && a.from === pile);
+  }
   function wire(root, view, me) {
+    const to = targets(view), mine = myTurn(view, me);
     root.querySelectorAll(".rb-pile").forEach((b) => {
       const pile = b.dataset.pile;
       b.onclick = () => tap(pile);
+      if (to) b.classList.add(to.has(pile) ? "target" : pile === selected ? "picked" : "dim");
+      else if (mine && movable(view, me, pile)) b.classList.add("can");
       if (myTurn(view, me) && canPick(view, me, pile)) {
         b.draggable = true;
         b.ondragstart = (e) => { selected = pile; e.dataTransfer.setData("text/plain", pile); };
@@ -152,7 +172,7 @@
     if (view.compulsory) return "Your turn: " + view.compulsory.why;
     const turned = view.sides[me].turned;
     if (turned) return "Your turn: play the " + cardText(turned) + " or put it on your waste";
-    if (selected) return "Now tap where the " + pileName(selected, me) + " card goes";
+    if (selected) return targets(view).size ? "Now tap a lit place for the card from " + pileName(selected, me) : "That card cannot move now: tap it again to put it back";
     return "Your turn: tap a card, then where it goes";
   }
   function controls(view, me) {
@@ -160,7 +180,7 @@
     if (me == null || view.phase !== "play") return nodes;
     const win = view.window;
     if (win && win.seat === me) {
-      const stop = api.el("button", "rb-stop", "Stop!");
+      const stop = api.el("button", "rb-stop", "Stop! " + api.nameOf(win.mover) + " broke a rule");
       stop.id = "rb-stop";
       stop.onclick = () => act({ type: "stop", move: win.move });
       const bar = api.el("div", "rb-stopbar");
@@ -191,17 +211,20 @@
     const say = api.el("p", "rb-say" + (refused ? " refused" : ""), refused || news(view, me));
     say.id = "rb-say";
     const scores = api.el("p", "rb-score", "Game " + view.game_no + " · score " + api.nameOf(0) + " " + view.scores[0] + ", " + api.nameOf(1) + " " + view.scores[1] + " (to " + view.target + ")" + (view.mode === "stop" ? " · Stop! rules" : ""));
-    root.append(scores, side(view, top, me), ...middle(view, me), say, side(view, bottom, me));
+    root.append(side(view, top, me), ...middle(view), side(view, bottom, me), say);
     wire(root, view, me);
     if (view.mode === "enforce") outline(root, view);
     api.fill("table", [root]);
     const buttons = controls(view, me);
     api.fill("controls", buttons);
-    document.getElementById("app").classList.toggle("rb-stopping", !!document.querySelector(".rb-stopbar"));
+    const app = document.getElementById("app");
+    app.classList.add("rb-room");
+    app.classList.toggle("rb-stopping", !!document.querySelector(".rb-stopbar"));
     api.say("turn", headline(view, me));
     const games = view.games.filter((g) => g.winner != null);
     const last = games[games.length - 1];
-    api.say("news", last ? "Game " + last.game + ": " + api.nameOf(last.winner) + " won " + last.points + " points" : "");
+    api.fill("news", [scores, ...replay(view, me)]);
+    if (last) scores.textContent = "Game " + last.game + ": " + api.nameOf(last.winner) + " won " + last.points + " points. " + scores.textContent;
     tick(api);
     if (refused) say.scrollIntoView({ block: "nearest" });
   }
@@ -214,9 +237,25 @@
       const who = called.seat === me ? "You" : api.nameOf(called.seat);
       return who + " called Stop! " + (stop.right ? "Taken back: " + stop.fault : "Wrongly: the move stands.");
     }
-    const theirs = (frame.actions || []).filter((a) => a.seat !== me && a.action.type !== "no_stop");
-    const count = me != null && theirs.length > 1 ? api.nameOf(theirs[0].seat) + " made " + theirs.length + " moves. " : "";
-    return (view.compulsory && view.compulsory.why) || count + describe(view.last, me);
+    return (view.compulsory && view.compulsory.why) || describe(view.last, me);
+  }
+  /* The other seat's turn, move by move in order (below the board: your piles stay in
+   * view); the foundations it changed flash on the board. */
+  function replay(view, me) {
+    const theirs = (frame.actions || []).filter((a) => a.seat !== me && a.seen && a.action.type !== "no_stop");
+    if (me == null || !theirs.length) return [];
+    const box = api.el("section", "rb-replay");
+    box.append(api.el("h3", "", api.nameOf(theirs[0].seat) + "'s turn, move by move"));
+    const list = api.el("ol", "");
+    list.id = "rb-replay";
+    theirs.forEach((step) => list.append(api.el("li", "", stepLine(step, me))));
+    box.append(list);
+    theirs.forEach((step) => {
+      const to = step.action.to;
+      const pile = to && to[0] === "f" && document.querySelector('#table [data-pile="' + to + '"]');
+      if (pile) pile.classList.add("changed");
+    });
+    return [box];
   }
   function tick(kit) {
     if (kit) api = kit;
@@ -231,7 +270,7 @@
       if (stop) stop.disabled = s <= 0;
     }
     let clock = "";
-    if (myTurn(view, frame.seat)) clock = "Time to move: " + left(frame.room.timeout) + " s";
+    if (myTurn(view, frame.seat) && frame.room.timeout) clock = "Time to move: " + left(frame.room.timeout) + " s";
     else if (win && win.mover === frame.seat) clock = api.nameOf(win.seat) + " may call Stop for " + left(win.seconds) + " s";
     api.say("clock", clock);
   }

@@ -72,7 +72,7 @@
       ? (w === "tie" ? "Tie at " + t.player : HANDS[w] + " wins " + t[w] + " to " + t[w === "player" ? "banker" : "player"])
       : Object.entries(w).map(([hand, won]) => HANDS[hand] + ": " + (won === "tie" ? "tie" : won === "banker" ? "banker wins" : "wins")).join(" · ");
     const mine = frame.seat != null ? last.chips.seats[frame.seat] : null;
-    return "Coup " + last.coup + ": " + text + (mine ? " · you " + signed(mine) : "");
+    return "Hand " + last.coup + ": " + text + (mine ? " · you " + signed(mine) : "");
   }
 
   /* ---- the buttons ---- */
@@ -101,14 +101,18 @@
       });
       nodes.push(row);
     }
-    const seen = new Set();
-    const row = el("div", "act-row");
+    // Every place the legal actions name, lit where the picked chips may go, dimmed where not.
+    const seen = new Map();
     legal.forEach((a) => {
       const key = a.type + "/" + (a.on || "");
-      if (seen.has(key) || (a.amount != null && a.amount !== amount)) return;
-      seen.add(key);
-      const b = el("button", "act " + a.type + (a.on ? " " + a.on : ""), label(a));
+      if (!seen.has(key) || (a.amount === amount && seen.get(key).amount !== amount)) seen.set(key, a);
+    });
+    const row = el("div", "act-row");
+    seen.forEach((a, key) => {
+      const lit = a.amount == null || a.amount === amount;
+      const b = el("button", "act " + a.type + (a.on ? " " + a.on : "") + (lit ? " target" : " dim"), label(lit ? a : { ...a, amount: amount }));
       b.dataset.action = key;
+      b.disabled = !lit;
       b.onclick = () => send({ type: "act", action: a, v: frame.v });
       row.append(b);
     });
@@ -163,10 +167,16 @@
     say("news", news.join(" · "));
     fill("controls", controls(view && room.status === "playing" && mine != null ? view.legal_actions : []));
     $("edges").hidden = !(view && view.edges);
-    if (view && view.edges) {
-      const pct = (x) => (100 * x).toFixed(2) + "%";
-      say("edges", "House edge on the cards left (" + view.shoe.left + "): Banker " + pct(view.edges.banker) + " · Player " + pct(view.edges.player) + " · Tie " + pct(view.edges.tie));
-    }
+    if (view && view.edges) say("odds", oddsSentence(view.edges));
+  }
+  /* The exact house edges of the cards left, as what they mean for the next bet. */
+  function oddsSentence(edges) {
+    const pct = (x) => (100 * Math.abs(x)).toFixed(2) + "%";
+    const keeps = (x) => (x >= 0 ? "you lose " + pct(x) : "you gain " + pct(x)) + " of what you bet";
+    const spots = Object.keys(edges).sort((a, b) => edges[a] - edges[b]);
+    const best = spots[0], rest = spots.slice(1);
+    return "For the next hand, " + SPOTS[best] + " is the best bet: on average " + keeps(edges[best]) + ". " +
+      rest.map((s) => SPOTS[s] + ": " + keeps(edges[s])).join("; ") + ".";
   }
   function seatNode(s, i, view, game) {
     const li = el("li", "seat-row" + (i === frame.seat ? " me" : "") + (view && view.to_act.includes(i) ? " acting" : ""));

@@ -44,12 +44,15 @@ def test_two_phones_and_a_bot_play_a_coup(live_server_daphne, browser_context):
     pages[0].locator("#start").click()
     for page in pages:
         expect(page.locator("#turn")).to_have_text("Place your bet!")
-        expect(page.locator("#edges")).to_contain_text("Banker 1.0")
+        page.locator("#edges summary").click()
+        expect(page.locator("#odds")).to_contain_text(
+            "Banker is the best bet: on average you lose 1.0"
+        )
     for page, spot in zip(pages, ("banker", "player"), strict=True):
         page.locator(".chip", has_text=re.compile(r"^50$")).click()
         page.locator(f'button[data-action="bet/{spot}"]').click()
     for page in pages:
-        expect(page.locator("#news")).to_contain_text("Coup 1:")
+        expect(page.locator("#news")).to_contain_text("Hand 1:")
         expect(page.locator("#table .card").first).to_be_visible()
         assert page.locator("#table .card").count() >= 4
     state = Room.objects.get(pk=room.pk).state
@@ -72,7 +75,7 @@ def test_two_phones_and_a_bot_play_a_coup(live_server_daphne, browser_context):
     else:
         loser = "player" if winner == "banker" else "banker"
         result = f"{winner.capitalize()} wins {totals[winner]} to {totals[loser]}"
-    expect(pages[0].locator("#news")).to_contain_text(f"Coup 1: {result}")
+    expect(pages[0].locator("#news")).to_contain_text(f"Hand 1: {result}")
     # Back to the Bunco page in one tap.
     pages[1].locator("#bunco-link").click()
     expect(pages[1]).to_have_url(re.compile(rf"/play/{players[1].token}/$"))

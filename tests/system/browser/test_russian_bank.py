@@ -55,7 +55,7 @@ def test_a_person_against_the_bot(live_server_daphne, browser_context):
         expect(pile(page, name)).to_be_visible()
     assert pile(page, "r1").bounding_box()["y"] < pile(page, "f0").bounding_box()["y"]
     assert pile(page, "h7").bounding_box()["y"] < pile(page, "r0").bounding_box()["y"]
-    expect(pile(page, "r1")).to_contain_text("Reserve 2")
+    expect(pile(page, "r1")).to_contain_text("reserve2 left")
 
     # An illegal build: the red 10 onto the red jack. Refused, the rule in view.
     pile(page, "h0").click()
@@ -71,7 +71,7 @@ def test_a_person_against_the_bot(live_server_daphne, browser_context):
     pile(page, "h2").click()
     pile(page, "w1").click()
     expect(pile(page, "w1")).to_contain_text("6♦")
-    expect(pile(page, "w1")).to_contain_text("Waste 2")
+    expect(pile(page, "w1")).to_contain_text("waste2 left")
 
     # House 3 is empty now: the reserve must fill it before a hand card is turned.
     expect(page.locator("#turn")).to_contain_text("Fill the empty house from your reserve")

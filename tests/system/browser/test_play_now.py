@@ -1,0 +1,64 @@
+"""Each of the six card games on a 390 x 844 phone, taps only (issue 27): a room opened with
+"Play now with bots" in one tap from the rooms page, then at least ten of one's own turns
+played by tapping only the places the page lights up from the engine's `legal_actions`,
+never scrolling to reach one's own cards or piles. Screenshots go to tests/screenshots/."""
+
+import pytest
+from playwright.sync_api import expect
+
+from games.engines import get_engine
+from games.models import Room
+from tests.helpers.room_phone import play_now, tap
+from tests.helpers.screenshots import screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+TURNS = 10
+
+
+def _classes(locator):
+    return (locator.get_attribute("class") or "").split()
+
+
+def _lit_are_the_engines(page, room_id, picked):
+    """Exactly the engine's legal targets for the picked pile are lit, every other pile dim."""
+    room = Room.objects.get(pk=room_id)
+    seat = room.state["to_act"][0]
+    legal = get_engine("russian_bank").legal_actions(room.state, seat)
+    engine = {a["to"] for a in legal if a["type"] == "move" and a["from"] == picked}
+    lit = page.locator("#table .rb-pile.target")
+    assert engine and {lit.nth(i).get_attribute("data-pile") for i in range(lit.count())} == engine
+    piles = page.locator("#table .rb-pile")
+    assert page.locator("#table .rb-pile.dim").count() == piles.count() - len(engine) - 1
+
+
+def test_russian_bank(live_server_daphne, browser_context):
+    page, room_id = play_now(live_server_daphne, browser_context, "russian_bank")
+    turns, checked = 0, False
+    while turns < TURNS:
+        expect(page.locator("#turn")).to_contain_text("Your turn")
+        me = page.locator("#table .rb-side.mine").get_attribute("data-seat")
+        turned, hand = page.locator(f'[data-pile="t{me}"]'), page.locator(f'[data-pile="k{me}"]')
+        must = page.locator("#table .rb-pile.must.can")
+        if "can" in _classes(turned):
+            tap(page, turned)
+            if not checked:
+                _lit_are_the_engines(page, room_id, f"t{me}")
+                screenshot(page, "play-now-russian-bank-picked")
+                checked = True
+            foundation = page.locator("#table .rb-foundations .rb-pile.target")
+            if foundation.count():
+                tap(page, foundation.first)
+            else:
+                tap(page, page.locator(f'[data-pile="w{me}"].target'))
+                turns += 1
+        elif must.count() or "can" not in _classes(hand):  # the move that comes first
+            pile = (must if must.count() else page.locator("#table .rb-pile.can")).first
+            picked = pile.get_attribute("data-pile")
+            tap(page, pile)
+            _lit_are_the_engines(page, room_id, picked)
+            tap(page, page.locator("#table .rb-pile.target").first)
+        else:
+            tap(page, hand)
+    assert checked
+    screenshot(page, "play-now-russian-bank")
