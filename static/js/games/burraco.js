@@ -245,6 +245,14 @@
       discardButton.dataset.action = "discard";
       row.append(discardButton);
       if (n) row.append(button(kit, "Clear", "secondary", () => { picked = []; kit.redraw(); }, true));
+      // The lit melds again, in reach: a button each (the table's melds may be below the fold).
+      view.melds[view.side].forEach((m) => {
+        const layOff = n ? layOffTo(kit, m.id, cards) : null;
+        if (!layOff) return;
+        const b = button(kit, "Add to " + m.cards.map(face).join(" "), "add target", () => kit.act(layOff), true);
+        b.dataset.meld = m.id;
+        row.append(b);
+      });
       nodes.push(row);
       if (cards.some((c) => c === "JK" || c[0] === "2")) {
         const w = kit.el("label", "bu-wild");

@@ -144,6 +144,7 @@
     const game = (window.PartyRoomGames || {})[room.game];
     if (game && view) game.render(gameKit());
     else drawBaccarat(room, view, mine);
+    app.classList.toggle("bac-room", !game && !!view);
     fill("seats", room.seats.map((s, i) => seatNode(s, i, view, game)));
     $("lobby").hidden = screen || room.status !== "open" || mine == null;
     $("fill-bots").hidden = !room.seats.some((s) => s.kind === "empty");

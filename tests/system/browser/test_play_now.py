@@ -62,3 +62,85 @@ def test_russian_bank(live_server_daphne, browser_context):
             tap(page, hand)
     assert checked
     screenshot(page, "play-now-russian-bank")
+
+
+def _baccarat(page, prefer):
+    """Ten of one's own choices: each time the first lit place of the kinds in `prefer`
+    (else any lit one); a chip size is picked once, and every bet place it may go lights."""
+    for turn in range(TURNS):
+        lit = page.locator("#controls .act.target")
+        expect(lit.first).to_be_visible()
+        chip = page.locator("#controls .chip:not(.picked)")
+        if turn == 0 and chip.count():
+            tap(page, chip.first)
+        kinds = [lit.nth(i).get_attribute("data-action") for i in range(lit.count())]
+        kind = next((k for p in prefer for k in kinds if k.startswith(p)), kinds[0])
+        tap(page, page.locator(f'#controls .act.target[data-action="{kind}"]'))
+
+
+@pytest.mark.parametrize(
+    ("game", "prefer"),
+    [
+        ("punto_banco", ["bet/banker"]),
+        ("chemin_de_fer", ["banco", "bank", "draw", "stand", "pass"]),
+        ("baccarat_banque", ["stake", "banco", "bank", "draw", "stand", "pass"]),
+    ],
+)
+def test_the_baccarat_family(live_server_daphne, browser_context, game, prefer):
+    page, room_id = play_now(live_server_daphne, browser_context, game)
+    _baccarat(page, prefer)
+    assert Room.objects.get(pk=room_id).actions.filter(by="player").count() >= TURNS
+    screenshot(page, f"play-now-{game}")
+
+
+def test_bunco_cards(live_server_daphne, browser_context):
+    page, room_id = play_now(live_server_daphne, browser_context, "bunco_cards")
+    turns = 0
+    while turns < TURNS:
+        expect(page.locator("#turn")).to_contain_text("Your turn")
+        card = page.locator("#bc-bunco:enabled, #controls .bc-handcard:enabled").first
+        if not card.count():
+            tap(page, page.locator('#controls button[data-action="pass"]'))
+            turns += 1
+            continue
+        tap(page, card)
+        lay = page.locator("#controls .bc-spot.target")
+        if lay.count():
+            tap(page, lay.first)  # laying on one's surplus ends the turn
+            turns += 1
+        elif page.locator("#table .bc-pile.target").count():
+            tap(page, page.locator("#table .bc-pile.target").first)
+    assert Room.objects.get(pk=room_id).actions.filter(by="player").count() >= TURNS
+    screenshot(page, "play-now-bunco-cards")
+
+
+def test_burraco(live_server_daphne, browser_context):
+    page, room_id = play_now(live_server_daphne, browser_context, "burraco")
+    turns = 0
+    while turns < TURNS:
+        buttons = page.locator("#controls .bu-act")
+        expect(buttons.first).to_be_visible()
+        draw = page.get_by_role("button", name="Draw a card")
+        other = page.get_by_role("button", name="Take your pozzetto").or_(
+            page.get_by_role("button", name="No, play on")
+        )
+        if draw.count():
+            tap(page, draw)
+        elif other.count():
+            tap(page, other.first)
+        else:
+            cards = page.locator("#controls .bu-pick")
+            for i in range(cards.count()):
+                tap(page, cards.nth(i))
+                meld = page.locator("#table .bu-meld.target")
+                if meld.count():  # lit on the table, and its button lit in reach
+                    lit = meld.first.get_attribute("data-meld")
+                    tap(page, page.locator(f'#controls .bu-act.target[data-meld="{lit}"]'))
+                    break
+                if page.locator("#table .bu-pile.target").count():  # and its button, lit too
+                    tap(page, page.locator('#controls .bu-act.target[data-action="discard"]'))
+                    turns += 1
+                    break
+                tap(page, cards.nth(i))  # nothing lit for it: put it back
+    assert Room.objects.get(pk=room_id).actions.filter(by="player").count() >= TURNS
+    screenshot(page, "play-now-burraco")
