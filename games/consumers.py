@@ -22,6 +22,7 @@ SCHEMAS = {
     "fill_bots": {},
     "leave": {},
     "start": {},
+    "vote_bot": {"seat": True},
 }
 
 
@@ -48,7 +49,7 @@ class RoomConsumer(LiveConsumer):
     """A player's phone in a room, by the player's own per-night link token."""
 
     role = "room"
-    actions = ("act", "sit", "bot", "fill_bots", "leave", "start")
+    actions = ("act", "sit", "bot", "fill_bots", "leave", "start", "vote_bot")
     refusal = "This room link is not valid (a mistyped link, or not a player of this night)."
     player = None
     version = -1  # the room version of the newest frame sent on
@@ -106,6 +107,8 @@ class RoomConsumer(LiveConsumer):
             return services.seats_fill_with_bots(**mine)
         if kind == "leave":
             return services.seat_leave(seat=self.seat, **mine)
+        if kind == "vote_bot":
+            return services.seat_vote_bot(seat=message["seat"], player=self.player, **common)
         return services.room_start(**mine)
 
     async def room_mine(self, event):

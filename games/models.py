@@ -27,6 +27,8 @@ class Room(models.Model):
         default=None,
         help_text="seconds a person's choice waits before it is played for them; null: no timer",
     )
+    # Seat (as a string) -> the ids of the players who voted a bot in for that seat's person.
+    votes = models.JSONField(default=dict, blank=True)
     join_token = models.CharField(max_length=32, unique=True, default=new_token)
     screen_token = models.CharField(max_length=32, unique=True, default=new_token)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)

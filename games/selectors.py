@@ -82,6 +82,7 @@ def room_info(room: Room, names: list[str]) -> dict:
         "deadline": deadline,
         "since": room.updated.timestamp(),
         "waiting": waiting(room),
+        "votes": {seat: len(voters) for seat, voters in room.votes.items()},
     }
 
 

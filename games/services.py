@@ -260,6 +260,40 @@ def seat_leave(*, room_id, seat, actor, player: Player | None = None, client_id=
     return _once(room_id, client_id, asked, change)
 
 
+def votes_needed(room: Room, seat: int) -> int:
+    """More than half of the other people seated must agree to let a bot play for `seat`."""
+    others = [h for i, h in enumerate(room.seats) if isinstance(h, int) and i != seat]
+    return len(others) // 2 + 1
+
+
+def seat_vote_bot(*, room_id, seat, player: Player, client_id=None) -> dict:
+    """`player` votes to let a bot play for the person at `seat`, who keeps the game waiting
+    (they left, say). With more than half of the other people's votes a bot takes the seat at
+    once (as when a player leaves); the host needs no vote (`seat_leave`). A seat's votes
+    lapse when its person plays."""
+
+    def change(room):
+        if room.status != Room.Status.PLAYING:
+            raise ServiceError("The game is not being played.", "wrong_state")
+        me = links.player_now(player).pk
+        if me not in room.seats:
+            raise ServiceError("Only the room's players can vote.", "not_seated")
+        if type(seat) is not int or not 0 <= seat < len(room.seats):
+            raise ServiceError("There is no such seat.", "not_found")
+        if room.seats[seat] == me or seat not in selectors.waiting(room):
+            raise ServiceError("Only someone the game waits for can be replaced.", "not_allowed")
+        votes = set(room.votes.get(str(seat), [])) | {me}
+        if len(votes) < votes_needed(room, seat):
+            room.votes = room.votes | {str(seat): sorted(votes)}
+            return _seats_changed(room, client_id) | {"votes": len(votes)}
+        stood = [room.seats[seat]]
+        room.seats[seat] = "bot"
+        room.votes = {k: v for k, v in room.votes.items() if k != str(seat)}
+        return _play(room, [], by="bot", client_id=client_id, stood=stood)
+
+    return _once(room_id, client_id, ["vote_bot", links.player_actor(player), seat], change)
+
+
 def room_start(*, room_id, actor, player: Player | None = None, client_id=None) -> dict:
     """Deal: the engine's first state from the room's seed; bots act at once (a long
     bots-only session in steps of `BOT_STEP` actions)."""
@@ -306,6 +340,7 @@ def action_apply(
             kinds = ", ".join(sorted({option["type"] for option in legal}))
             raise ServiceError(f"You can: {kinds}.", "not_allowed")
         first = [(seat, action, "player", client_id)]
+        room.votes = {k: v for k, v in room.votes.items() if k != str(seat)}  # they are here
         return _play(room, first, by="player")
 
     return _once(room_id, client_id, [seat, action], apply, logged=True)

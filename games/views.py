@@ -96,10 +96,16 @@ def host_rooms(request, night_id):
     return render(request, "games/host_rooms.html", context)
 
 
+def _seat_of(request) -> int | None:
+    seat = request.POST.get("seat", "")
+    return int(seat) if seat.isdigit() else None
+
+
 @login_required
 @require_POST
 def host_room_do(request, night_id, room_id, what):
-    """The host's buttons: add a bot to the next empty seat, start, or stop waiting."""
+    """The host's buttons: add a bot to the next empty seat, start, stop waiting, or let a
+    bot play for a player who left."""
     night = host_night(request, night_id)
     room = get_object_or_404(Room, pk=room_id, night=night)
     calls = {
@@ -108,6 +114,10 @@ def host_room_do(request, night_id, room_id, what):
         "start": lambda: services.room_start(room_id=room.pk, actor=actor_of(request)),
         "timeout": lambda: services.seat_timeout(
             room_id=room.pk, actor=actor_of(request), force=True
+        ),
+        # A player who left: a bot plays their seat from now on (no vote needed).
+        "replace": lambda: services.seat_leave(
+            room_id=room.pk, seat=_seat_of(request), actor=actor_of(request)
         ),
     }
     if what not in calls:

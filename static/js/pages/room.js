@@ -194,6 +194,14 @@
         if (frame.seat != null) li.append(button("Add a bot", () => conn.send({ type: "bot", seat: i }), "secondary"));
       } else if (i === frame.seat) li.append(button("Leave", () => conn.send({ type: "leave" }), "secondary"));
     }
+    const room = frame.room;
+    if (!screen && room.status === "playing" && frame.seat != null && i !== frame.seat && s.kind === "player" && room.waiting.includes(i)) {
+      // Someone keeps the game waiting (they left?): the others may vote a bot in for them.
+      const votes = (room.votes || {})[i] || 0;
+      const b = button("Let a bot play for " + s.name + (votes ? " (" + votes + (votes === 1 ? " vote)" : " votes)") : ""), () => conn.send({ type: "vote_bot", seat: i }), "secondary");
+      b.dataset.vote = i;
+      li.append(b);
+    }
     return li;
   }
   function button(text, onclick, cls) {
@@ -201,9 +209,41 @@
     b.onclick = onclick;
     return b;
   }
+  /* A room with a turn timer nudges before it plays for anyone: in the last NUDGE_SECONDS
+   * the waiting seats light up on every screen, and the waiting person's phone vibrates and
+   * beeps once. A room without a timer (the default) never does. */
+  const NUDGE_SECONDS = 30;
+  let nudgedAt = null; // the frame version this phone was nudged in
+  function nudge() {
+    const room = frame && frame.room;
+    const left = room && room.timeout && room.deadline && room.waiting.length ? room.deadline - Date.now() / 1000 : null;
+    const on = left != null && left <= NUDGE_SECONDS;
+    document.querySelectorAll("#seats .seat-row").forEach((row, i) => row.classList.toggle("nudged", on && room.waiting.includes(i)));
+    const mine = on && frame.seat != null && room.waiting.includes(frame.seat);
+    $("clock").classList.toggle("nudge", mine);
+    if (!mine) return false;
+    say("clock", "Your turn: in " + Math.max(0, Math.round(left)) + " s it is played for you");
+    if (nudgedAt !== frame.v) {
+      nudgedAt = frame.v;
+      if (navigator.vibrate) navigator.vibrate([200, 100, 200]);
+      beep();
+    }
+    return true;
+  }
+  function beep() {
+    try {
+      const sound = new (window.AudioContext || window.webkitAudioContext)();
+      const tone = sound.createOscillator();
+      tone.frequency.value = 880;
+      tone.connect(sound.destination);
+      tone.start();
+      tone.stop(sound.currentTime + 0.25);
+    } catch (e) { /* no sound on this phone: the vibration and the lit seat remain */ }
+  }
   function tick() {
     const game = frame && frame.view && (window.PartyRoomGames || {})[frame.room.game];
-    if (game && game.tick) return game.tick(gameKit());
+    if (game && game.tick) game.tick(gameKit());
+    if (nudge() || (game && game.tick)) return;
     const deadline = frame && frame.room.waiting.length && frame.room.deadline;
     say("clock", deadline ? "Time to choose: " + Math.max(0, Math.round(deadline - Date.now() / 1000)) + " s" : "");
   }

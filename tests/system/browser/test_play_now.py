@@ -3,11 +3,17 @@
 played by tapping only the places the page lights up from the engine's `legal_actions`,
 never scrolling to reach one's own cards or piles. Screenshots go to tests/screenshots/."""
 
+from datetime import timedelta
+
 import pytest
+from django.db.models import F
 from playwright.sync_api import expect
 
+from games import services
 from games.engines import get_engine
 from games.models import Room
+from live.errors import ServiceError
+from tests.helpers.browser import in_thread
 from tests.helpers.room_phone import play_now, tap
 from tests.helpers.screenshots import screenshot
 
@@ -144,3 +150,24 @@ def test_burraco(live_server_daphne, browser_context):
                 tap(page, cards.nth(i))  # nothing lit for it: put it back
     assert Room.objects.get(pk=room_id).actions.filter(by="player").count() >= TURNS
     screenshot(page, "play-now-burraco")
+
+
+def _three_minutes_later(room_id):
+    """The room's last change (what every wait counts from) moved 3 minutes back, then the
+    timer's own call: a default room has no timer, so it is too early for ever."""
+    Room.objects.filter(pk=room_id).update(updated=F("updated") - timedelta(minutes=3))
+    room = Room.objects.get(pk=room_id)
+    with pytest.raises(ServiceError) as early:
+        services.seat_timeout(room_id=room_id, actor="timer", seen_version=room.version)
+    return early.value.code
+
+
+def test_a_default_room_never_plays_a_persons_turn(live_server_daphne, browser_context):
+    page, room_id = play_now(live_server_daphne, browser_context, "punto_banco")
+    expect(page.locator("#turn")).to_have_text("Place your bet!")
+    expect(page.locator("#clock")).to_have_text("")  # no countdown: nobody is hurried
+    assert in_thread(_three_minutes_later, room_id) == "too_early"
+    page.reload()
+    expect(page.locator("#turn")).to_have_text("Place your bet!")
+    expect(page.locator("#news")).not_to_contain_text("time ran out")
+    assert not Room.objects.get(pk=room_id).actions.filter(by="timeout").exists()
