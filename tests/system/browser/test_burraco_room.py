@@ -1,6 +1,7 @@
 """A 4-seat Burraco room on a real phone (Chromium at 390 px) with three bots, against a real
 Daphne server: the person draws, melds, lays off and discards by tapping, with 22 cards in
-hand; a refused meld says why where the thumb is; the big screen shows both sides' melds."""
+hand; cards that make no meld leave "Meld" off and say so where the thumb is, a meld they
+may join lights up; the big screen shows both sides' melds."""
 
 import os
 
@@ -84,14 +85,15 @@ def test_a_person_melds_lays_off_and_discards_by_tapping(live_server_daphne, bro
     for i in range(22):  # all 22 cards fit the 390 px width: no sideways scrolling
         box = cards.nth(i).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["width"] >= 44
-    # A refused meld: the reason shows next to the buttons.
+    # Cards that make no meld: "Meld 3" stays off (the seat's legal_actions have no such
+    # meld) and the hint says so where the thumb is.
     hand = Room.objects.get(pk=room.pk).state["hands"][0]
     odd = next(c for c in hand if c != "JK" and c[0] != "2" and c[1] != "H")
     tap_cards(page, [RUN[0], RUN[1], odd])
-    page.get_by_role("button", name="Meld 3").click()
-    refusal = page.locator(".bu-refusal")
-    expect(refusal).to_have_text("A meld is a set (one rank) or a sequence (one suit).")
-    in_view(page, refusal)
+    expect(page.get_by_role("button", name="Meld 3")).to_be_disabled()
+    hint = page.locator(".bu-hint")
+    expect(hint).to_have_text("These cards cannot be played together: tap Clear.")
+    in_view(page, hint)
     page.get_by_role("button", name="Clear").click()
     # Meld 5-6-7 of hearts.
     tap_cards(page, RUN)
@@ -101,11 +103,13 @@ def test_a_person_melds_lays_off_and_discards_by_tapping(live_server_daphne, bro
     ours = page.locator(".bu-side.mine .bu-meld").filter(has_text="5♥")  # the partner's too
     expect(ours).to_have_count(1)
     expect(ours.locator(".bu-card")).to_have_count(3)
-    # Add the 8 of hearts to it: tap the card, "Add to a meld", then the meld.
+    # Add the 8 of hearts to it: tap the card, and the meld lights up; tap it.
     tap_cards(page, [MORE])
-    page.get_by_role("button", name="Add to a meld").click()
     target = page.locator(".bu-side.mine .bu-meld.target").filter(has_text="5♥")
     expect(target).to_have_count(1)
+    expect(page.locator(".bu-side.mine .bu-meld.dim")).to_have_count(
+        page.locator(".bu-side.mine .bu-meld").count() - 1
+    )
     target.scroll_into_view_if_needed()
     in_view(page, target)
     target.click()
