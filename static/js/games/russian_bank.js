@@ -62,6 +62,7 @@
     b.dataset.pile = pile;
     const shown = opts.fan ? cards : cards.slice(-1);
     const row = api.el("span", "rb-cards");
+    row.style.setProperty("--n", Math.max(2, shown.length)); // a long fan overlaps more
     if (!shown.length) row.append(api.el("span", "card empty", opts.back ? "" : "·"));
     shown.forEach((c) => row.append(cardNode(c)));
     if (opts.back) row.replaceChildren(api.el("span", "card back", opts.count));

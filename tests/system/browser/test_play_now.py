@@ -3,6 +3,7 @@
 played by tapping only the places the page lights up from the engine's `legal_actions`,
 never scrolling to reach one's own cards or piles. Screenshots go to tests/screenshots/."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -68,6 +69,11 @@ def test_russian_bank(live_server_daphne, browser_context):
             tap(page, hand)
     assert checked
     screenshot(page, "play-now-russian-bank")
+    # The bot's turn that followed, move by move in order, below the board.
+    steps = page.locator("#rb-replay li")
+    expect(steps.first).to_be_visible()
+    expect(steps.last).to_contain_text(re.compile("to their waste|passed"))
+    page.screenshot(path=str(screenshot(page, "play-now-russian-bank")), full_page=True)
 
 
 def _baccarat(page, prefer):
@@ -171,3 +177,20 @@ def test_a_default_room_never_plays_a_persons_turn(live_server_daphne, browser_c
     expect(page.locator("#turn")).to_have_text("Place your bet!")
     expect(page.locator("#news")).not_to_contain_text("time ran out")
     assert not Room.objects.get(pk=room_id).actions.filter(by="timeout").exists()
+
+
+def _nearly_out(room_id):
+    Room.objects.filter(pk=room_id).update(updated=F("updated") - timedelta(seconds=100))
+
+
+def test_a_two_minute_timer_nudges_before_it_plays(live_server_daphne, browser_context):
+    """With the optional timer, 20 s before it plays for Ann her phone says so and her seat
+    lights up (the vibration and the beep go with it)."""
+    page, room_id = play_now(live_server_daphne, browser_context, "punto_banco", timeout="120")
+    expect(page.locator("#clock")).to_contain_text("Time to choose")
+    expect(page.locator("#seats .seat-row.nudged")).to_have_count(0)
+    in_thread(_nearly_out, room_id)
+    page.reload()
+    expect(page.locator("#clock")).to_contain_text("it is played for you")
+    expect(page.locator("#seats .seat-row.me")).to_have_class(re.compile(r"\bnudged\b"))
+    screenshot(page, "play-now-nudged")
