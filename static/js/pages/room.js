@@ -216,7 +216,9 @@
   let nudgedAt = null; // the frame version this phone was nudged in
   function nudge() {
     const room = frame && frame.room;
-    const left = room && room.timeout && room.deadline && room.waiting.length ? room.deadline - Date.now() / 1000 : null;
+    const window = frame && frame.view && frame.view.window; // Russian Bank's own Stop countdown
+    const timed = room && room.timeout && room.deadline && room.waiting.length && !window;
+    const left = timed ? room.deadline - Date.now() / 1000 : null;
     const on = left != null && left <= NUDGE_SECONDS;
     document.querySelectorAll("#seats .seat-row").forEach((row, i) => row.classList.toggle("nudged", on && room.waiting.includes(i)));
     const mine = on && frame.seat != null && room.waiting.includes(frame.seat);

@@ -197,3 +197,28 @@ async def test_a_room_socket_that_lost_a_frame_hears_of_it_in_the_heartbeat(monk
     assert snapshot["room"]["seats"][0]["name"] == "P0"
     for socket in (ann, bea, screen):
         await socket.disconnect()
+
+
+async def test_a_vote_for_a_bot_goes_over_the_socket_and_a_repeat_counts_once():
+    """Bea's phone votes a bot in for Ann, who keeps the game waiting: with the only other
+    person's vote the bot takes Ann's seat; the resent vote gets the first answer back."""
+
+    def started():
+        room, players = empty_room(humans=2, seats=3)
+        for player in players:
+            services.seat_join(room_id=room.pk, player=player)
+        services.seats_fill_with_bots(room_id=room.pk, actor="h")
+        services.room_start(room_id=room.pk, actor="h")
+        return room, players
+
+    room, (ann, bea) = await database_sync_to_async(started)()
+    socket = await phone(room, bea)
+    vote = {"type": "vote_bot", "seat": 0, "client_id": "vote-1"}
+    await socket.send_json_to(vote)
+    first = await answer(socket, "vote-1")
+    assert first["ok"] is True
+    assert (await room_row(room)).seats[0] == "bot"
+    await socket.send_json_to(vote)
+    again = await answer(socket, "vote-1")
+    assert again["replayed"] is True and again["v"] == first["v"]
+    await socket.disconnect()
