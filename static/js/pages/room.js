@@ -216,8 +216,8 @@
   let nudgedAt = null; // the frame version this phone was nudged in
   function nudge() {
     const room = frame && frame.room;
-    const window = frame && frame.view && frame.view.window; // Russian Bank's own Stop countdown
-    const timed = room && room.timeout && room.deadline && room.waiting.length && !window;
+    const stopWindow = frame && frame.view && frame.view.window; // Russian Bank's own Stop countdown
+    const timed = room && room.timeout && room.deadline && room.waiting.length && !stopWindow;
     const left = timed ? room.deadline - Date.now() / 1000 : null;
     const on = left != null && left <= NUDGE_SECONDS;
     document.querySelectorAll("#seats .seat-row").forEach((row, i) => row.classList.toggle("nudged", on && room.waiting.includes(i)));
