@@ -6,6 +6,7 @@ never re-derives the rules; it only draws the latest `PhoneView`.
 
 Phases, in the order a night goes through them:
 - "waiting_seats": no seat yet (the host has not drawn the seats);
+- "waiting_list": arrived after the draw, waiting for a ghost's chair (or a redraw);
 - "next_round": seated for the next round (the draw, or the move after a round), waiting
   for the Head table to ring the bell; the Head table's phones get the bell button;
 - "rolling" / "rolloff": the table is playing (your turn or someone else's);
@@ -68,13 +69,17 @@ def phone_view(
     next_seat: Mapping[str, Any] | None,
     tables: int,
     won_prizes: Sequence[Mapping[str, Any]] = (),
+    free_chairs: int | None = None,
 ) -> PhoneView:
     """The phone's phase and words. `round_` and `table` are the selectors' round and table
     views (the table this player sits at this round, or None), `seat` their chair 0..3,
     `next_seat` {table, name, seat, partner} once the next seating is known, `tables` the
-    number of tables, `won_prizes` the player's own awards once the night is over."""
+    number of tables, `won_prizes` the player's own awards once the night is over,
+    `free_chairs` the ghosts' chairs there are while this player is on the waiting list."""
     if night_state == "finished":
         return _over(won_prizes)
+    if free_chairs is not None:
+        return _waiting_list(night_state, free_chairs)
     round_done = round_ is None or round_["state"] == "done"
     if round_done:
         return _between_rounds(night_state, round_, table, seat, next_seat)
@@ -94,6 +99,23 @@ def _over(won: Sequence[Mapping[str, Any]]) -> PhoneView:
         prize = f"${total}: {names}" if total else names  # a night nobody paid for
         return PhoneView("over", f"You won {prize}!", "The night is over. Thank you!")
     return PhoneView("over", "The night is over: thank you for playing!", "Here are the prizes.")
+
+
+def _waiting_list(night_state: str, free_chairs: int) -> PhoneView:
+    if free_chairs and night_state == "seating":
+        detail = "The host can give you a ghost's chair now, or draw the seats again."
+    elif free_chairs:
+        detail = (
+            "The host can give you a ghost's chair now; if not, you get one when this round ends."
+        )
+    elif night_state == "seating":
+        detail = (
+            "Every chair is taken. The host can draw the seats again to make room for you; "
+            "if not, you play when someone leaves."
+        )
+    else:
+        detail = "Every chair is taken. When a player leaves, the host can give you their chair."
+    return PhoneView("waiting_list", "You're on the waiting list: keep this page open", detail)
 
 
 def _between_rounds(night_state, round_, table, seat, next_seat) -> PhoneView:

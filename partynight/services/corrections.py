@@ -9,10 +9,11 @@ from partynight import links
 from partynight.models import Event, Night, Player, Seat
 from partynight.rules import reducer
 from partynight.rules.errors import RulesError
+from partynight.rules.reducer import ghost_chairs
 from partynight.rules.table import TableRound, adjust_points, move_bunco, replace_player
-from partynight.services import emit, store
+from partynight.services import arrivals, emit, store
 from partynight.services.common import idempotent, lock_night, log_event, rules_of
-from partynight.services.nights import check_name_free, clean_name
+from partynight.services.nights import player_add
 from partynight.services.play import chance_of, commit, reduce
 from partynight.services.selectors import names_of, roll_name, undone_event_ids
 
@@ -133,22 +134,19 @@ def player_replace_by_ghost(*, night_id, player_id, actor) -> Player:
         return ghost
 
 
-def player_late_arrival(*, night_id, name, actor) -> Player:
-    """Someone arrives after play started: they take a ghost's chair."""
-    name = clean_name(name)
+def player_late_arrival(*, night_id, name, actor) -> tuple[Player, bool]:
+    """The host types the name of someone who arrived during play: they take the first
+    ghost's chair, or wait on the list when every chair is taken (services.arrivals).
+    Returns the player and whether they got a chair."""
     with transaction.atomic():
         night = lock_night(night_id)
         if night.state not in IN_PLAY:
             raise ServiceError("Play has not started: add them as a player.", "wrong_state")
-        check_name_free(night, name)
-        ghost = night.players.filter(active=True, is_ghost=True).order_by("id").first()
-        if ghost is None:
-            raise ServiceError("Every chair is taken: there is no ghost to replace.", "full")
-        player = Player.objects.create(night=night, name=name)
-        _take_chair(night, ghost, player, actor)
-        log_event(night, "late_arrival", actor, {"player": player.pk, "ghost": ghost.pk})
-        emit.night_changed(night, "players")
-        return player
+        player = player_add(night_id=night_id, name=name, actor=actor)
+        if not ghost_chairs(store.load(night).state, arrivals.ghost_keys(night)):
+            return player, False
+        arrivals.late_guest_seat(night_id=night_id, player_id=player.pk, actor=actor)
+        return player, True
 
 
 def _take_chair(night: Night, old: Player, new: Player, actor) -> None:

@@ -7,9 +7,10 @@ because something happened elsewhere (the protocol: docs/protocol.md).
   and, when wins, losses or Buncos moved, those players' standings rows and the prize
   leaders. `v` is the table's version.
 - The bell, the fuzzy die: every screen of the night; `v` is the night's version.
-- A round starting or ending, the break, the end of the night, a host's change to the players
-  or the settings: the watchers get the night's snapshot, each player their own (their table,
-  their next seat), built once after commit; `what` names the change.
+- A round starting or ending, the break, the end of the night, a late guest arriving or
+  taking a ghost's chair, a host's change to the players or the settings: the watchers get
+  the night's snapshot, each player their own (their table, their next seat), built once
+  after commit; `what` names the change.
 
 After commit the night's current versions also go to the cache, where the sockets' heartbeat
 reads them: a client that missed a message without an error notices within seconds.
@@ -27,7 +28,7 @@ from partynight.rules.table import TableRound
 from partynight.services import broadcast, selectors, snapshots
 from partynight.services.common import bump
 
-BIG = ("round_started", "round_done", "break", "night_over")
+BIG = ("round_started", "round_done", "break", "night_over", "arrived", "late_seated")
 SMALL = ("bell", "fuzzy_moved")
 STANDINGS_EVENTS = ("table_done", "table_corrected")
 logger = logging.getLogger(__name__)

@@ -9,6 +9,7 @@ import functools
 from partynight.models import Night, Player
 from partynight.rules.night import round_plan
 from partynight.rules.phone import phone_view
+from partynight.rules.reducer import ghost_chairs as reducer_ghost_chairs
 from partynight.rules.reducer import standings
 from partynight.rules.rotation import Move, describe_move
 from partynight.rules.seating import table_count, table_name
@@ -119,6 +120,8 @@ def night_snapshot(night: Night, data: NightData | None = None, log: bool = Fals
         "round": round_view(data, plan),
         "tables": [data.table_view(t.table, names) for t in state.tables],
         "seating": _seating(state.seating, names),
+        "waiting": [{"id": k, "name": names.get(k, k)} for k in state.waiting],
+        "ghost_chairs": ghost_chairs(data),
         "moves": _moves(state.moves, names),
         "players": [
             {"id": p.key, "name": p.name, "ghost": p.is_ghost, "paid": p.paid, "active": p.active}
@@ -151,6 +154,25 @@ def round_view(data: NightData, plan=None) -> dict | None:
         "break_after": plan[round_.number - 1].break_after,
         "last": round_.number == len(plan),
     }
+
+
+def ghost_chairs(data: NightData) -> list[dict]:
+    """The ghosts' chairs a waiting guest could take, where they are in the seating to come
+    ({id, name, table (1..), table_name, seat (1..4)})."""
+    state, names, count = data.loaded.state, data.names, len(data.loaded.state.seating)
+    chairs = []
+    for key in reducer_ghost_chairs(state, data.ghosts):
+        number, seats = next((n, t) for n, t in enumerate(state.seating, 1) if key in t)
+        chairs.append(
+            {
+                "id": key,
+                "name": names.get(key, key),
+                "table": number,
+                "table_name": table_name(number, count),
+                "seat": seats.index(key) + 1,
+            }
+        )
+    return chairs
 
 
 def _seating(seating, names: dict) -> list[dict]:
@@ -205,6 +227,9 @@ def player_snapshot(player: Player, data: NightData | None = None) -> dict:
         next_seat=waiting,
         tables=len(state.seating),
         won_prizes=[a for a in (results or {}).get("prizes", []) if a["mine"]],
+        free_chairs=len(reducer_ghost_chairs(state, data.ghosts))
+        if player.key in state.waiting
+        else None,
     )
     return {
         "type": "snapshot",

@@ -10,8 +10,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from live.errors import ServiceError
+from live.routing import socket_path
 from partynight import throttles
 from partynight.models import Night
+from partynight.routing import websocket_urlpatterns as sockets
 from partynight.rules.config import Rules
 from partynight.rules.errors import RulesError
 from partynight.rules.prizes import DEFAULT_PRIZE_TABLE, prize_amounts
@@ -125,6 +127,10 @@ def _planning(request, night, add_form=None, status=200, **extra):
         "join_qr": qr_svg(join_url, scale=5),
         "screen_url": request.build_absolute_uri(reverse("host:screen", args=[night.screen_token])),
         "seating": snapshot["seating"],
+        "waiting": snapshot["waiting"],
+        "ghost_chairs": snapshot["ghost_chairs"],
+        "drawn_only": True,  # the waiting card offers a redraw, not the next round
+        "socket": socket_path(sockets, "night", night_id=night.pk),
         "preview": prize_preview(night.prize_table, snapshot["night"]["pot"]),
         "planning": night.state in nights.PLANNING_STATES,
         "focus_add": request.GET.get("added") == "1",

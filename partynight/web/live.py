@@ -15,8 +15,15 @@ from partynight import links
 from partynight.models import Night
 from partynight.routing import websocket_urlpatterns as sockets
 from partynight.rules.seating import table_name
-from partynight.services import corrections, finish, history, selectors, snapshots
-from partynight.web.forms import BuncoForm, PlayerForm, PlayerNameForm, PointsForm, TableForm
+from partynight.services import arrivals, corrections, finish, history, selectors, snapshots
+from partynight.web.forms import (
+    BuncoForm,
+    LateSeatForm,
+    PlayerForm,
+    PlayerNameForm,
+    PointsForm,
+    TableForm,
+)
 from partynight.web.shortcuts import actor_of, host_night, qr_svg
 
 
@@ -109,13 +116,60 @@ player_replace_by_ghost = _correction(
     ),
     "A ghost takes that chair from now on.",
 )
-player_late_arrival = _correction(
-    PlayerNameForm,
-    lambda night_id, actor, data: corrections.player_late_arrival(
-        night_id=night_id, name=data["name"], actor=actor
-    ),
-    "Welcome! They take a ghost's chair.",
-)
+
+
+@login_required
+@require_POST
+def player_late_arrival(request, night_id):
+    """The host types the name of someone who arrived during play."""
+    night = host_night(request, night_id)
+    form = PlayerNameForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Type the guest's name.")
+        return redirect("host:dashboard", night_id=night.pk)
+    try:
+        player, seated = corrections.player_late_arrival(
+            night_id=night.pk, name=form.cleaned_data["name"], actor=actor_of(request)
+        )
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _late_words(player.name, seated))
+    return redirect("host:dashboard", night_id=night.pk)
+
+
+def _late_words(name: str, seated: bool) -> str:
+    if seated:
+        return f"Welcome, {name}: they play in a ghost's chair from now on."
+    return (
+        f"Every chair is taken, so {name} is on the waiting list. When a player leaves, "
+        f"replace them by a ghost, then give {name} that chair."
+    )
+
+
+@login_required
+@require_POST
+def late_guest_seat(request, night_id):
+    """Seat a waiting guest in a ghost's chair (the dashboard's or planning page's card)."""
+    night = host_night(request, night_id)
+    form = LateSeatForm(request.POST)
+    back = request.POST.get("back") == "night"
+    if form.is_valid():
+        try:
+            arrivals.late_guest_seat(
+                night_id=night.pk,
+                player_id=form.cleaned_data["player"],
+                ghost_id=form.cleaned_data["ghost"],
+                actor=actor_of(request),
+                client_id=form.cleaned_data["client_id"] or None,
+            )
+        except ServiceError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, "Done: the guest has the ghost's chair.")
+    else:
+        messages.error(request, "Choose a guest and a ghost's chair.")
+    return redirect("host:night" if back else "host:dashboard", night_id=night.pk)
 
 
 @login_required

@@ -329,6 +329,7 @@
       state = msg;
       state.logs = logs;
       render();
+      if (host && window.PartyWaiting) PartyWaiting.update(msg.waiting);
     } else if (msg.type === "table") {
       applyTable(msg);
     } else if (msg.type === "night") {
