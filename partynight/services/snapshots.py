@@ -52,6 +52,12 @@ class NightData:
             return []
         return selectors.awards_view(self.night, self.names, self.ghosts)
 
+    @functools.cached_property
+    def undo_offers(self) -> dict[int, dict]:
+        """Each table's last roll its phones may take back (selectors.undo_offers)."""
+        versions = {n: row.version for n, row in self.loaded.tables.items()}
+        return selectors.undo_offers(self.night, self.loaded.state, versions, self.names)
+
     def versions(self) -> dict[str, int]:
         state, versions = self.loaded.state, {"night": self.night.version}
         for number, row in self.loaded.tables.items():
@@ -249,5 +255,6 @@ def player_snapshot(player: Player, data: NightData | None = None) -> dict:
         "move": describe_move(Move(**move), names) if move else None,
         "tables_in_night": table_count(people),
         "phone": phone.to_dict(),
+        "undo": data.undo_offers.get(table.table) if table else None,
         "results": results,
     }

@@ -295,6 +295,11 @@
       return;
     }
     state.tables[index] = table;
+    if (msg.notice && host) { // a correction, maybe from a phone at the table: say it
+      notice(msg.notice);
+      const lines = state.logs && state.logs[String(table.number)];
+      if (lines && msg.undone) state.logs[String(table.number)] = lines.filter((l) => !msg.undone.includes(l.id));
+    }
     if (msg.logged && host) {
       state.logs ||= {};
       const lines = (state.logs[String(table.number)] ||= []);

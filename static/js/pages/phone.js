@@ -12,6 +12,7 @@
   let snap = null; // the last snapshot, with `phone` and `table` kept current by table events
   let pending = null; // {id, v, round, until}: a roll sent, its table event not yet in
   let ringing = null; // the client id of a "start round" tap in flight
+  let undoing = null; // the client id of an "undo the last roll" tap in flight
   let sending = null; // the client id of the roll the news line says is being sent
   let context = null; // "round:phase": what the news, notice and error lines belong to
   let conn = null;
@@ -80,6 +81,19 @@
     }
     renderResults();
     renderPad(phone);
+    renderUndo(atTable);
+  }
+
+  /* The table's last roll, while nothing has changed the table since (the server says
+   * which roll and the table version it left). */
+  function renderUndo(atTable) {
+    const offer = snap.undo;
+    const button = $("undo");
+    button.hidden = !(atTable && offer && offer.v === snap.table.version);
+    if (!button.hidden) {
+      button.textContent = offer.label;
+      button.disabled = !!undoing;
+    }
   }
 
   function renderResults() {
@@ -162,6 +176,7 @@
       if (table && msg.table.number === table.number && msg.table.round === table.round) {
         snap.table = msg.table;
         if (msg.phones && msg.phones[snap.me.id]) snap.phone = msg.phones[snap.me.id];
+        if ("undo" in msg) snap.undo = msg.undo;
         enterContext();
         if (msg.roll) say("news", describe(msg.roll));
         // my wins, losses and Buncos as the server counts them, when they moved
@@ -191,6 +206,7 @@
       }
       // "Sending: …" / "Waiting to send: …" for a roll that was refused: not true any more
       if (msg.type === "error" && sending === msg.client_id) say("news", "");
+      if (undoing && undoing === msg.client_id) undoing = null;
       const wasRing = ringing && ringing === msg.client_id;
       if (wasRing) ringing = null;
       // a second Head-table phone tapping "start round": the round has started, nothing to say
@@ -246,6 +262,12 @@
     if (!snap || !snap.phone.ring || ringing) return;
     show("error", false);
     ringing = conn.send({ type: "start_round", round: snap.phone.ring });
+    render();
+  });
+  $("undo").addEventListener("click", () => {
+    if (!snap || !snap.undo || undoing) return;
+    show("error", false);
+    undoing = conn.send({ type: "undo", v: snap.undo.v });
     render();
   });
   // unlock audio on the first touch, so the bell can sound later
