@@ -158,3 +158,13 @@ def expect_scores(pages, team_a, team_b):
         us, them = (team_a, team_b) if seat % 2 == 0 else (team_b, team_a)
         expect(page.locator("#score-us")).to_have_text(str(us))
         expect(page.locator("#score-them")).to_have_text(str(them))
+
+
+def second_step(page, first, again):
+    """A dangerous host button (static/js/lib/confirm.js): tap `first`, see it ask `again`,
+    and tap it once a double tap's echo could no longer count."""
+    page.get_by_role("button", name=first).click()
+    armed = page.get_by_role("button", name=again)
+    expect(armed).to_be_visible()
+    page.wait_for_timeout(400)  # the second step counts from 0.35 s after the first
+    armed.click()

@@ -10,6 +10,7 @@
   const root = $("live");
   const host = root.dataset.mode === "host";
   let state = JSON.parse($("snapshot").textContent);
+  let bellArmedAt = 0; // the host's first tap on "Ring the bell": a second one rings it
 
   const BELL_REASONS = { target: "a team reached the target", bunco: "a Bunco", host: "rung by the host" };
   const LEADER_NAMES = {
@@ -74,10 +75,21 @@
     }
     if (round.state !== "playing") return null;
     if (!host) return el("p", { class: "bell waiting", id: "bell" }, "Playing… listen for the bell");
+    const armed = PartyConfirm.step(bellArmedAt) !== "arm";
     return el("button", {
-      class: "bell-button", id: "bell", type: "button",
-      onclick: () => send({ type: "bell", round: round.number }),
-    }, "🔔 Ring the bell");
+      class: armed ? "bell-button armed" : "bell-button", id: "bell", type: "button",
+      onclick: () => {
+        const now = PartyConfirm.step(bellArmedAt);
+        if (now === "act") {
+          bellArmedAt = 0;
+          send({ type: "bell", round: round.number });
+        } else if (now === "arm") {
+          bellArmedAt = Date.now();
+          setTimeout(render, PartyConfirm.LONGEST + 50);
+        }
+        render();
+      },
+    }, armed ? "🔔 Tap again to ring the bell for every table" : "🔔 Ring the bell");
   }
 
   // What the room does next once the bell has rung; the screen has no button to point at.

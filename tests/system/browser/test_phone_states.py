@@ -12,7 +12,16 @@ from playwright.sync_api import expect
 
 from partynight.models import Event
 from partynight.rules.config import Rules
-from tests.helpers.browser import log_in, open_phones, pad, readable, seated, shot, start_night
+from tests.helpers.browser import (
+    log_in,
+    open_phones,
+    pad,
+    readable,
+    seated,
+    second_step,
+    shot,
+    start_night,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -132,7 +141,7 @@ def test_a_roll_off_under_the_hosts_bell_never_says_stop(live_server_daphne, bro
     dashboard.goto(f"{live_server_daphne.url}/nights/{night.pk}/dashboard/")
     players = seated(night, 1)
     pages = open_phones(live_server_daphne, browser_context, players)
-    dashboard.get_by_role("button", name="Ring the bell").click()  # 0-0: a tie
+    second_step(dashboard, "Ring the bell", "Tap again to ring the bell for every table")  # a tie
     first = players[0].name
     headline(pages[0], "Roll-off 1: your turn: roll the dice!", "rolloff")
     for page in pages[1:]:
@@ -174,7 +183,7 @@ def test_break_then_the_last_round_then_the_night_is_over(live_server_daphne, br
         headline(page, "Every round is played!", "prizes_pending")
         expect(page.locator("#pad")).to_be_hidden()
     shot(pages[0], "prizes-pending")
-    dashboard.get_by_role("button", name="Award prizes").click()
+    second_step(dashboard, "Award prizes", "Tap again to award the prizes and end the night")
     expect(dashboard.get_by_role("heading", name="Results")).to_be_visible()
     for page in pages:
         expect(page.locator("#now")).to_have_attribute("data-phase", "over")
