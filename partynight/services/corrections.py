@@ -123,8 +123,10 @@ def points_adjust(*, night_id, table_number, team, delta, reason, actor, client_
         pair = " & ".join(names.get(k, k) for k in state.team_players(team))
         change = f"gave {pair} {delta} more" if delta > 0 else f"took {-delta} from {pair}"
         points = "point" if abs(delta) == 1 else "points"
-        notice = (
-            f"The host {change} {points} ({reason[:200]}): now {new.points[0]} to {new.points[1]}."
+        team_a, team_b = (" & ".join(names.get(k, k) for k in state.team_players(t)) for t in "AB")
+        notice = (  # each team by name: "now 0 to 3" read the same on both teams' phones
+            f"The host {change} {points} ({reason[:200]}). Now {team_a} have "
+            f"{new.points[0]} and {team_b} have {new.points[1]}."
         )
         _correct(night, loaded, table_number, new, actor, notice=notice)
         result = {"ok": True, "points": list(new.points)}

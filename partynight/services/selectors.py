@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from partynight.models import Event, Night, Player, Round, Seat, Table
-from partynight.rules.explain import award_why, roll_words
+from partynight.rules.explain import and_list, award_why, roll_words
 from partynight.rules.night import add_table_result, empty_totals
 from partynight.rules.phone import phone_view
 from partynight.rules.reducer import standings as reducer_standings
@@ -298,7 +298,7 @@ def tie_text(tie: dict | None, names: dict) -> list[str]:
     """How a prize tie was settled, one line per roll-off round (or the draw / split)."""
     if not tie:
         return []
-    tied = ", ".join(names.get(k, k) for k in tie.get("tied", tie.get("among", [])))
+    tied = and_list([names.get(k, k) for k in tie.get("tied", tie.get("among", []))])
     if tie["method"] == "draw":
         return [f"Drawn at random among {tied}."]
     if tie["method"] == "split":

@@ -65,7 +65,7 @@
     say("buncos", me.buncos);
     show("fuzzy", snap.night.fuzzy_holder === me.id);
     const atTable = PLAYING.includes(phone.phase) && table && seat != null;
-    show("where", atTable);
+    show("where", atTable && phone.phase !== "table_done"); // never read as the next seat
     show("scores", atTable);
     show("roundbox", atTable);
     if (atTable) {
@@ -102,7 +102,7 @@
     if (!results) return;
     const me = snap.me;
     say("place", "You finished " + ordinal(results.place) + " of " + results.of + " · " +
-      me.wins + " W · " + me.losses + " L · " + me.buncos + (me.buncos === 1 ? " Bunco" : " Buncos"));
+      count(me.wins, "win", "wins") + ", " + count(me.losses, "loss", "losses") + ", " + count(me.buncos, "Bunco", "Buncos"));
     $("prizes").replaceChildren(...results.prizes.map((prize) => {
       const li = document.createElement("li");
       if (prize.mine) li.className = "mine";
@@ -115,6 +115,10 @@
       return li;
     }));
     $("results-link").href = results.link;
+  }
+
+  function count(n, one, many) {
+    return n + " " + (n === 1 ? one : many);
   }
 
   function ordinal(n) {

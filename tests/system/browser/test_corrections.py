@@ -50,6 +50,7 @@ def test_the_roll_log_the_named_undo_and_the_notice_on_the_phones(
     team_b = f"{players[1].name} & {players[3].name}"
     for page in pages:
         expect(page.locator("#notice")).to_have_text(
-            f"The host gave {team_b} 3 more points (a miscount): now 2 to 3."
+            f"The host gave {team_b} 3 more points (a miscount). "
+            f"Now {players[0].name} & {players[2].name} have 2 and {team_b} have 3."
         )
     expect(pages[1].locator("#score-us")).to_have_text("3")
