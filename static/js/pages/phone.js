@@ -17,6 +17,11 @@
   let context = null; // "round:phase": what the news, notice and error lines belong to
   let conn = null;
   let audio = null;
+  // The last state this phone knew, kept across reloads: shown greyed, pad shut, until the
+  // server's snapshot arrives (a finished night's result needs no server to be true).
+  const memoryKey = "partynight:phone:" + path;
+  let stale = false;
+  let gone = false; // the host took this player off the night: only that message shows
 
   function show(id, on) {
     $(id).hidden = !on;
@@ -43,7 +48,8 @@
 
   /* ---- drawing ---- */
   function render() {
-    if (!snap) return;
+    if (!snap || gone) return;
+    app.classList.toggle("stale", stale);
     const me = snap.me, round = snap.round, seat = snap.seat, table = snap.table, phone = snap.phone;
     app.dataset.phase = phone.phase;
     $("now").dataset.phase = phone.phase;
@@ -92,7 +98,7 @@
     button.hidden = !(atTable && offer && offer.v === snap.table.version);
     if (!button.hidden) {
       button.textContent = offer.label;
-      button.disabled = !!undoing;
+      button.disabled = !!undoing || stale;
     }
   }
 
@@ -129,7 +135,7 @@
   function renderPad(phone) {
     const table = snap.table;
     const locked = !!pending && table && table.version < (pending.until || pending.v + 1);
-    const open = phone.pad_open && !locked;
+    const open = phone.pad_open && !locked && !stale;
     show("pad", phone.pad);
     document.querySelectorAll("#pad button").forEach((b) => (b.disabled = !open));
     document.querySelector('[data-entry="wipeout"]').hidden = !(snap.night.rules && snap.night.rules.wipeout);
@@ -174,7 +180,9 @@
   function onMessage(msg) {
     if (msg.type === "snapshot") {
       snap = msg;
+      stale = false;
       enterContext();
+      showConn();
     } else if (msg.type === "table") {
       const table = snap && snap.table;
       if (table && msg.table.number === table.number && msg.table.round === table.round) {
@@ -201,6 +209,8 @@
         snap.night.fuzzy_holder = msg.fuzzy_holder;
         snap.night.fuzzy_holder_name = msg.fuzzy_holder_name;
       }
+    } else if (msg.type === "error" && (msg.code === "removed" || msg.code === "bad_link")) {
+      return goneForGood(msg.message);
     } else if (msg.type === "result" || msg.type === "error") {
       if (pending && pending.id === msg.client_id) {
         // keep the pad locked until this roll's table event is in, so the next tap
@@ -224,6 +234,39 @@
     const table = snap && snap.table;
     if (pending && table && (table.round !== pending.round || table.version >= (pending.until || pending.v + 1))) pending = null;
     render();
+    remember();
+  }
+
+  function remember() {
+    if (!snap || stale) return;
+    try {
+      localStorage.setItem(memoryKey, JSON.stringify(snap));
+    } catch (e) { /* storage full or off: the next reload waits for the server */ }
+  }
+
+  function recall() {
+    try {
+      const known = JSON.parse(localStorage.getItem(memoryKey) || "null");
+      if (!known || !known.phone) return;
+      snap = known;
+      stale = snap.night.state !== "finished"; // a finished night's result stays true
+      render();
+    } catch (e) { /* unreadable: wait for the server */ }
+  }
+
+  /* The host removed this player (or gave the name a new link): nothing else is true now. */
+  function goneForGood(message) {
+    gone = true;
+    try { localStorage.removeItem(memoryKey); } catch (e) { /* nothing to forget */ }
+    app.dataset.phase = "removed";
+    $("now").dataset.phase = "removed";
+    say("headline", message);
+    say("detail", "Ask the host if this is a mistake.");
+    show("detail", true);
+    ["bell", "ring", "notice", "error", "news", "undo", "results", "where", "roundbox", "scores", "pad"]
+      .forEach((id) => show(id, false));
+    document.querySelector(".tally").hidden = true;
+    say("conn", "");
   }
 
   let connState = "connecting";
@@ -231,9 +274,11 @@
     if (state) connState = state;
     const n = conn ? conn.pending() : 0;
     const el = $("conn");
-    el.dataset.state = connState;
+    el.dataset.state = stale && connState === "open" ? "connecting" : connState;
     const waiting = n ? " · " + n + (n === 1 ? " roll" : " rolls") + " waiting to send" : "";
-    if (connState === "open") el.textContent = "Live" + waiting;
+    if (gone) el.textContent = "Not connected";
+    else if (stale) el.textContent = "Reconnecting…" + waiting;
+    else if (connState === "open") el.textContent = "Live" + waiting;
     else if (connState === "offline") el.textContent = "Offline: reconnecting…" + waiting;
     else el.textContent = "Connecting…" + waiting;
   }
@@ -280,6 +325,7 @@
 
   // PartyLive owns the socket: one at a time, dropped when the network goes, back when it
   // returns; taps made offline wait in its queue.
+  recall();
   conn = PartyLive.connect(path, { onMessage, onState: (state) => showConn(state) });
   showConn();
   PartyLive.keepAwake();
