@@ -34,6 +34,14 @@ def sheet_layout(night: Night) -> dict:
     return {"sets": range(1, rules.sets + 1), "rounds": range(1, rules.rounds_per_set + 1)}
 
 
+HALF_PAGE_ROUNDS = 6  # a sheet's grid with this many rounds a set still fits half a page
+
+
+def sheets_per_page(night: Night) -> int:
+    """Two score sheets a page when one fits on half a page, else one."""
+    return 2 if rules_of(night).rounds_per_set <= HALF_PAGE_ROUNDS else 1
+
+
 def score_sheets(night: Night, blank: int = 0) -> list[dict]:
     """One sheet per player still at the night (ghosts need none), or `blank` nameless
     sheets for groups that play without phones."""
