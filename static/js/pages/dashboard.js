@@ -262,7 +262,7 @@
       keys.forEach((key) => (prizesOf[key] = (prizesOf[key] || []).concat(LEADER_NAMES[kind] || kind))));
     if (!host) return renderScreenStandings(prizesOf);
     const rows = state.standings.filter((row) => !row.ghost).map((row) =>
-      el("tr", { "data-player": row.id },
+      el("tr", { "data-player": row.id, onclick: (event) => event.currentTarget.classList.toggle("open") },
         el("td", {}, row.name), el("td", {}, row.wins), el("td", {}, row.losses), el("td", {}, row.buncos),
         el("td", { class: "leads" }, (prizesOf[row.id] || []).join(", "))));
     $("standings").replaceChildren(
