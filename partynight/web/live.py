@@ -61,25 +61,27 @@ def screen(request, token):
 
 def _correction(form_class, call, done):
     """A dashboard correction: validate `form_class`, call `call(night_id, actor, data)`,
-    show `done` or the error, and go back to the dashboard."""
+    show `done` (or `done(answer)`) or the error, and go back to the dashboard (or to the
+    planning page, for a form posted from there with back=night)."""
 
     @login_required
     @require_POST
     def view(request, night_id):
         night = host_night(request, night_id)
+        back = "host:night" if request.POST.get("back") == "night" else "host:dashboard"
         form = form_class(request.POST)
         if not form.is_valid():
             for field, errors in form.errors.items():
                 label = form[field].label if field in form.fields else "Error"
                 messages.error(request, f"{label}: {' '.join(errors)}")
-            return redirect("host:dashboard", night_id=night.pk)
+            return redirect(back, night_id=night.pk)
         try:
-            call(night.pk, actor_of(request), form.cleaned_data)
+            answer = call(night.pk, actor_of(request), form.cleaned_data)
         except ServiceError as error:
             messages.error(request, error.message)
         else:
-            messages.success(request, done)
-        return redirect("host:dashboard", night_id=night.pk)
+            messages.success(request, done(answer) if callable(done) else done)
+        return redirect(back, night_id=night.pk)
 
     return view
 
@@ -118,24 +120,24 @@ player_replace_by_ghost = _correction(
 )
 
 
-@login_required
-@require_POST
-def player_late_arrival(request, night_id):
-    """The host types the name of someone who arrived during play."""
-    night = host_night(request, night_id)
-    form = PlayerNameForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, "Type the guest's name.")
-        return redirect("host:dashboard", night_id=night.pk)
-    try:
-        player, seated = corrections.player_late_arrival(
-            night_id=night.pk, name=form.cleaned_data["name"], actor=actor_of(request)
-        )
-    except ServiceError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, _late_words(player.name, seated))
-    return redirect("host:dashboard", night_id=night.pk)
+player_late_arrival = _correction(
+    PlayerNameForm,
+    lambda night_id, actor, data: corrections.player_late_arrival(
+        night_id=night_id, name=data["name"], actor=actor
+    ),
+    lambda answer: _late_words(answer[0].name, answer[1]),
+)
+late_guest_seat = _correction(
+    LateSeatForm,
+    lambda night_id, actor, data: arrivals.late_guest_seat(
+        night_id=night_id,
+        player_id=data["player"],
+        ghost_id=data["ghost"],
+        actor=actor,
+        client_id=data["client_id"] or None,
+    ),
+    "Done: the guest has the ghost's chair now.",
+)
 
 
 def _late_words(name: str, seated: bool) -> str:
@@ -145,31 +147,6 @@ def _late_words(name: str, seated: bool) -> str:
         f"Every chair is taken, so {name} is on the waiting list. When a player leaves, "
         f"replace them by a ghost, then give {name} that chair."
     )
-
-
-@login_required
-@require_POST
-def late_guest_seat(request, night_id):
-    """Seat a waiting guest in a ghost's chair (the dashboard's or planning page's card)."""
-    night = host_night(request, night_id)
-    form = LateSeatForm(request.POST)
-    back = request.POST.get("back") == "night"
-    if form.is_valid():
-        try:
-            arrivals.late_guest_seat(
-                night_id=night.pk,
-                player_id=form.cleaned_data["player"],
-                ghost_id=form.cleaned_data["ghost"],
-                actor=actor_of(request),
-                client_id=form.cleaned_data["client_id"] or None,
-            )
-        except ServiceError as error:
-            messages.error(request, error.message)
-        else:
-            messages.success(request, "Done: the guest has the ghost's chair.")
-    else:
-        messages.error(request, "Choose a guest and a ghost's chair.")
-    return redirect("host:night" if back else "host:dashboard", night_id=night.pk)
 
 
 @login_required

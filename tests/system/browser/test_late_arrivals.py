@@ -36,6 +36,21 @@ def phone(server, browser_context, player):
     return page
 
 
+def join_late(server, browser_context, night, told, shot=None):
+    """Zoe opens the join page, reads `told` (what happens next) and joins the waiting
+    list; her phone's page."""
+    guest = browser_context().new_page()
+    guest.goto(f"{server.url}/join/{night.join_token}/")
+    late = guest.locator("#join-late")
+    in_viewport(late)
+    expect(late).to_have_text(told)
+    if shot:
+        screenshot(guest, shot)
+    guest.locator("#name").fill("Zoe")
+    guest.get_by_role("button", name="Join the waiting list").click()
+    return guest
+
+
 def drawn_seats(night):
     night = Night.objects.get(pk=night.pk)
     return night.pending_seating
@@ -61,16 +76,13 @@ def test_a_guest_after_the_draw_takes_a_ghosts_chair_and_nothing_else_moves(
     for page in phones:
         expect(page.locator("#headline")).to_contain_text("seat")
 
-    guest = browser_context().new_page()
-    guest.goto(f"{server.url}/join/{night.join_token}/")
-    late = guest.locator("#join-late")
-    in_viewport(late)
-    expect(late).to_have_text(
+    guest = join_late(
+        server,
+        browser_context,
+        night,
         "The seats are drawn. Type your name to join the waiting list: the host can give "
-        "you a ghost's chair or draw the seats again."
+        "you a ghost's chair or draw the seats again.",
     )
-    guest.locator("#name").fill("Zoe")
-    guest.get_by_role("button", name="Join the waiting list").click()
     expect(guest.locator("#headline")).to_have_text(
         "You're on the waiting list: keep this page open"
     )
@@ -128,17 +140,14 @@ def test_a_late_guest_at_a_full_night_mid_play_is_told_what_happens_next(
     log_in(host, server, "hostess", "pw-for-tests-1")
     host.goto(f"{server.url}/nights/{night.pk}/dashboard/")
     expect(host.locator("#live-status")).to_have_attribute("data-state", "live")
-    guest = browser_context().new_page()
-    guest.goto(f"{server.url}/join/{night.join_token}/")
-    told = guest.locator("#join-late")
-    in_viewport(told)
-    expect(told).to_have_text(
+    guest = join_late(
+        server,
+        browser_context,
+        night,
         "Play has started and every chair is taken. Type your name to join the waiting "
-        "list: when a player leaves, the host can give you their chair."
+        "list: when a player leaves, the host can give you their chair.",
+        shot="late-guest-full-night-join",
     )
-    screenshot(guest, "late-guest-full-night-join")
-    guest.locator("#name").fill("Zoe")
-    guest.get_by_role("button", name="Join the waiting list").click()
     in_viewport(guest.locator("#headline"))
     expect(guest.locator("#headline")).to_have_text(
         "You're on the waiting list: keep this page open"

@@ -8,13 +8,10 @@ from playwright.sync_api import expect
 from partynight.models import Event
 from tests.helpers.browser import (
     expect_scores,
-    log_in,
-    open_phones,
     pad,
     readable,
-    seated,
     shot,
-    start_night,
+    table_of_four,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -23,12 +20,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_a_phone_takes_back_its_tables_last_roll_until_the_next(
     live_server_daphne, browser_context
 ):
-    night = start_night(4, names=["Eve", "Bo", "Cy", "Di"])
-    dashboard = browser_context(viewport={"width": 1280, "height": 900}).new_page()
-    log_in(dashboard, live_server_daphne, "hostess", "pw-for-tests-1")
-    dashboard.goto(f"{live_server_daphne.url}/nights/{night.pk}/dashboard/")
-    players = seated(night, 1)
-    pages = open_phones(live_server_daphne, browser_context, players)
+    names = ["Eve", "Bo", "Cy", "Di"]
+    night, dashboard, players, pages = table_of_four(live_server_daphne, browser_context, names)
     roller, undoer = players[0].name, players[2].name
     pad(pages[1], "2").click()  # Bo's phone enters the roller's roll
     expect_scores(pages, 2, 0)
