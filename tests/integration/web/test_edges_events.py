@@ -7,14 +7,13 @@ from channels.db import database_sync_to_async
 
 from partynight.models import Night
 from partynight.services import arrivals, nights
+from tests import builders
 from tests.helpers.sockets import close_all, open_socket, phone, roll, seated, table_row, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 async def test_a_late_guest_reaches_every_screen_and_no_phone_loses_its_seat(host, host_cookie):
-    from tests import builders
-
     night = await database_sync_to_async(builders.night)(host, 9, drawn=True, paid=False)
     seating = (await database_sync_to_async(Night.objects.get)(pk=night.pk)).pending_seating
     ann = await database_sync_to_async(lambda: night.players.get(name="Player 1"))()
@@ -40,8 +39,6 @@ async def test_a_late_guest_reaches_every_screen_and_no_phone_loses_its_seat(hos
 
 
 async def test_a_phones_undo_reaches_its_table_once(host):
-    from tests import builders
-
     night = await database_sync_to_async(builders.night)(host, 4, started=True, paid=False)
     players = await database_sync_to_async(seated)(night, 1)
     a, b = await phone(players[0]), await phone(players[1])
