@@ -265,8 +265,8 @@
     show("detail", true);
     ["bell", "ring", "notice", "error", "news", "undo", "results", "where", "roundbox", "scores", "pad"]
       .forEach((id) => show(id, false));
-    document.querySelector(".tally").hidden = true;
-    say("conn", "");
+    document.querySelectorAll(".tally, .rooms-link").forEach((el) => (el.hidden = true));
+    showConn();
   }
 
   let connState = "connecting";
@@ -274,7 +274,7 @@
     if (state) connState = state;
     const n = conn ? conn.pending() : 0;
     const el = $("conn");
-    el.dataset.state = stale && connState === "open" ? "connecting" : connState;
+    el.dataset.state = gone ? "offline" : stale && connState === "open" ? "connecting" : connState;
     const waiting = n ? " · " + n + (n === 1 ? " roll" : " rolls") + " waiting to send" : "";
     if (gone) el.textContent = "Not connected";
     else if (stale) el.textContent = "Reconnecting…" + waiting;

@@ -115,4 +115,6 @@ def test_a_removed_guest_sees_only_that(live_server_daphne, browser_context):
     expect(page.locator("#error")).to_be_hidden()
     expect(page.get_by_text("Waiting for the host to draw the seats")).to_have_count(0)
     expect(page.get_by_text("Keep this page open")).to_have_count(0)
+    expect(page.get_by_role("link", name="Card-game rooms")).to_be_hidden()
+    expect(page.locator("#conn")).to_have_text("Not connected")
     shot(page, "removed-guest")
