@@ -49,8 +49,9 @@ def night_create(
     return night
 
 
-def night_settings_update(*, night_id, actor, rules: Rules, prize_table) -> Night:
-    """Change the rules and prize table; rules only before play starts, prizes until the end."""
+def night_settings_update(*, night_id, actor, rules: Rules, prize_table, paper=None) -> Night:
+    """Change the rules and prize table; rules only before play starts, prizes until the end;
+    `paper` ("letter" or "a4") for the printed sheets, any time."""
     with transaction.atomic():
         night = lock_night(night_id)
         if night.state == Night.State.FINISHED:
@@ -62,7 +63,9 @@ def night_settings_update(*, night_id, actor, rules: Rules, prize_table) -> Nigh
         except RulesError as error:
             raise ServiceError(str(error)) from None
         night.rules = rules.to_dict()
-        night.save(update_fields=["rules", "prize_table"])
+        if paper in dict(Night._meta.get_field("paper").choices):
+            night.paper = paper
+        night.save(update_fields=["rules", "prize_table", "paper"])
         log_event(night, "settings_changed", actor, {"rules": night.rules, "prizes": prize_table})
         _changed(night, "settings")
     return night

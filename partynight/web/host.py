@@ -95,6 +95,7 @@ def night_settings(request, night_id):
                 actor=actor_of(request),
                 rules=rules_form.cleaned_data["rules"],
                 prize_table=prizes.prize_table,
+                paper=request.POST.get("paper"),
             )
         except ServiceError as error:
             rules_form.add_error(None, error.message)
@@ -107,6 +108,7 @@ def night_settings(request, night_id):
         "prizes": prizes,
         "preview": prize_preview(night.prize_table, selectors.pot_of(night)),
         "preview_note": "for the pot so far",
+        "paper_choices": Night._meta.get_field("paper").choices,
     }
     return render(request, "nights/settings.html", context)
 
