@@ -20,6 +20,9 @@ PDF_MISSING = (
     "Meanwhile open the page and print it from the browser (Save as PDF works too).\n"
 )
 PAPERS = {"a4": "A4", "letter": "letter"}
+# The nights' money is in dollars, so their paper is Letter unless the host picks A4 (the
+# night's setting, Night.paper) or the page asks (?paper=).
+DEFAULT_PAPER = "letter"
 
 
 def load_weasyprint():
@@ -84,7 +87,9 @@ def as_pdf(view):
 
 def printable(request, template, context, pdf, filename):
     """The page as HTML, or (for as_pdf) the same template with print.css to write a PDF."""
-    paper = PAPERS.get(request.GET.get("paper", ""), "A4")
+    night = context.get("night")
+    chosen = getattr(night, "paper", DEFAULT_PAPER)
+    paper = PAPERS.get(request.GET.get("paper", ""), PAPERS[chosen])
     keep = request.GET.copy()
     keep.pop("paper", None)
     context = {**context, "pdf": pdf, "paper": paper, "query": request.GET.urlencode()}

@@ -30,7 +30,8 @@ def _file_name(night: Night, what: str) -> str:
 
 @login_required
 def score_sheets(request, night_id, pdf=False):
-    """?blank=N: N sheets with the names left empty; ?per_page=2: two to a page."""
+    """?blank=N: N sheets with the names left empty; two to a page when a sheet fits on half
+    a page (?per_page=1 or 2 chooses)."""
     night = host_night(request, night_id)
     sheets = history.score_sheets(night, blank=_number(request, "blank", 0, MAX_PLAYERS))
     for sheet in sheets:
@@ -41,7 +42,9 @@ def score_sheets(request, night_id, pdf=False):
         "night": night,
         "sheets": sheets,
         "layout": history.sheet_layout(night),
-        "per_page": 2 if request.GET.get("per_page") == "2" else 1,
+        "per_page": {"1": 1, "2": 2}.get(
+            request.GET.get("per_page"), history.sheets_per_page(night)
+        ),
     }
     return printable(request, "print/score_sheets.html", context, pdf, _file_name(night, "sheets"))
 

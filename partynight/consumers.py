@@ -11,7 +11,7 @@ from live.consumers import LiveConsumer
 from live.snapshots import SharedSnapshots
 from partynight import demo, links
 from partynight.models import Night, Player
-from partynight.services import broadcast, emit, play, selectors, snapshots
+from partynight.services import broadcast, corrections, emit, play, selectors, snapshots
 from partynight.services.common import host_actor
 from partynight.services.messages import parse_night_message
 
@@ -47,7 +47,7 @@ class PlayerConsumer(NightConsumer):
     """A player's phone, by their secret link: scores at their own table only."""
 
     role = "player"
-    actions = ("roll", "start_round")
+    actions = ("roll", "start_round", "undo")
     refusal = "This player link is not valid (it may be mistyped or the player was removed)."
 
     @db.runs_on_db
@@ -105,6 +105,13 @@ class PlayerConsumer(NightConsumer):
                 actor=links.player_actor(self.player),
                 client_id=message["client_id"],
                 player=self.player,
+            )
+        if message["type"] == "undo":  # the table's last roll, from any phone at it
+            return corrections.roll_take_back(
+                night_id=self.player.night_id,
+                player=self.player,
+                seen_version=message["v"],
+                client_id=message["client_id"],
             )
         return play.roll_record(
             night_id=self.player.night_id,

@@ -80,6 +80,14 @@ class Night(models.Model):
     fuzzy_holder = models.ForeignKey(
         "Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # Guests who arrived after the draw, by player key, oldest first: they wait for the
+    # host's choice (a ghost's chair, a redraw) or a free chair at the next round.
+    waiting = models.JSONField(default=list, blank=True)
+    # The printed sheets' paper: Letter, as the nights' money is dollars, unless the host
+    # picks A4 in the settings.
+    paper = models.CharField(
+        max_length=6, choices=[("letter", "Letter"), ("a4", "A4")], default="letter"
+    )
     version = models.PositiveIntegerField(default=0)
     # The latest round's number (0 before play): the roll path finds its table in one query.
     round_number = models.PositiveSmallIntegerField(default=0)

@@ -7,6 +7,22 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+# A "most" prize nobody scored in: everyone was tied at zero.
+NOBODY = {
+    "most_buncos": ("buncos", "Nobody rolled a Bunco"),
+    "most_wins": ("wins", "Nobody won a round"),
+    "most_losses": ("losses", "Nobody lost a round"),
+}
+LISTED = 4  # a tie with more players than this is counted, not listed
+
+
+def and_list(words: Sequence[str]) -> str:
+    """ "Ann", "Ann and Bob", "Ann, Bob and Kim": a list as a sentence says it."""
+    words = list(words)
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
 
 def _plural(count: int, word: str) -> str:
     plural = word + ("es" if word.endswith("s") else "s")
@@ -32,6 +48,9 @@ def award_why(
         return _traveling(award, awards, fuzzy_holder, names, ghosts)
     if kind == "taking_something_home":
         return f"{who} was drawn at random among the players without a prize."
+    column, nobody = NOBODY.get(kind, (None, ""))
+    if column and not detail.get(column, 0):
+        return _nobody_scored(nobody, who, player, tie, names)
     if kind == "most_buncos":
         reason = f"{who} rolled {_plural(buncos, 'Bunco')}, the most"
     elif kind == "most_wins":
@@ -53,7 +72,26 @@ def award_why(
 
 
 def _others(tied: Sequence[str], player: str, names: Mapping[str, str]) -> str:
-    return " and ".join(names.get(k, k) for k in tied if k != player) or "nobody"
+    others = [names.get(k, k) for k in tied if k != player]
+    if len(others) > LISTED:
+        return f"{len(others)} other players"
+    return and_list(others) or "nobody"
+
+
+def _nobody_scored(nobody: str, who: str, player: str, tie, names) -> str:
+    """ "Nobody rolled a Bunco, so Cat won a roll-off among the 12 players.", never "Cat
+    rolled 0 Buncos, the most"."""
+    tied = tie.get("tied") or []
+    among = (
+        f"the {len(tied)} players"
+        if len(tied) > LISTED + 1
+        else and_list([names.get(k, k) for k in tied])
+    )
+    if tie.get("method") == "rolloff":
+        return f"{nobody}, so {who} won a roll-off among {among}."
+    if tie.get("method") == "split":
+        return f"{nobody}, so {among} split it."
+    return f"{nobody}; {who} was the only player left to win it."
 
 
 def _skipped_better(award, awards, detail) -> bool:

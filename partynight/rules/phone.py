@@ -6,6 +6,7 @@ never re-derives the rules; it only draws the latest `PhoneView`.
 
 Phases, in the order a night goes through them:
 - "waiting_seats": no seat yet (the host has not drawn the seats);
+- "waiting_list": arrived after the draw, waiting for a ghost's chair (or a redraw);
 - "next_round": seated for the next round (the draw, or the move after a round), waiting
   for the Head table to ring the bell; the Head table's phones get the bell button;
 - "rolling" / "rolloff": the table is playing (your turn or someone else's);
@@ -23,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .explain import and_list
 from .plain import shallow_dict
 from .rotation import next_table
 from .seating import table_name
@@ -46,17 +48,11 @@ class PhoneView:
         return shallow_dict(self)  # every field a plain value
 
 
-def seat_sentence(next_seat: Mapping[str, Any], table: Mapping[str, Any] | None) -> str:
-    """ "Go to the Middle table, seat 4 · partner Jo", or "Stay here, move to seat 4 · ..."
-    when the next seat is at the table the player sits at now (seats shown 1..4)."""
-    seat = next_seat["seat"] + 1
+def seat_place(next_seat: Mapping[str, Any]) -> str:
+    """ "Foot table, seat 3 · partner Jo" (seats shown 1..4): the same words whether or not
+    the table changes, so they never read as the seat the player sits in now."""
     partner = f" · partner {next_seat['partner']}" if next_seat.get("partner") else ""
-    if table is not None and table["number"] == next_seat["table"]:
-        here = table.get("my_seat")
-        if here is not None and here + 1 == seat:
-            return f"Stay here, in seat {seat}{partner}"
-        return f"Stay here, move to seat {seat}{partner}"
-    return f"Go to the {next_seat['name']} table, seat {seat}{partner}"
+    return f"{next_seat['name']} table, seat {next_seat['seat'] + 1}{partner}"
 
 
 def phone_view(
@@ -68,16 +64,20 @@ def phone_view(
     next_seat: Mapping[str, Any] | None,
     tables: int,
     won_prizes: Sequence[Mapping[str, Any]] = (),
+    free_chairs: int | None = None,
 ) -> PhoneView:
     """The phone's phase and words. `round_` and `table` are the selectors' round and table
     views (the table this player sits at this round, or None), `seat` their chair 0..3,
     `next_seat` {table, name, seat, partner} once the next seating is known, `tables` the
-    number of tables, `won_prizes` the player's own awards once the night is over."""
+    number of tables, `won_prizes` the player's own awards once the night is over,
+    `free_chairs` the ghosts' chairs there are while this player is on the waiting list."""
     if night_state == "finished":
         return _over(won_prizes)
+    if free_chairs is not None:
+        return _waiting_list(night_state, free_chairs)
     round_done = round_ is None or round_["state"] == "done"
     if round_done:
-        return _between_rounds(night_state, round_, table, seat, next_seat)
+        return _between_rounds(night_state, round_, next_seat)
     if table is None or seat is None:
         return PhoneView(
             "not_seated",
@@ -90,14 +90,30 @@ def phone_view(
 def _over(won: Sequence[Mapping[str, Any]]) -> PhoneView:
     if won:
         total = sum(a["amount"] for a in won)
-        names = " and ".join(a["name"] for a in won)
+        names = and_list([a["name"] for a in won])
         prize = f"${total}: {names}" if total else names  # a night nobody paid for
         return PhoneView("over", f"You won {prize}!", "The night is over. Thank you!")
     return PhoneView("over", "The night is over: thank you for playing!", "Here are the prizes.")
 
 
-def _between_rounds(night_state, round_, table, seat, next_seat) -> PhoneView:
-    placed = dict(table, my_seat=seat) if table is not None else None
+def _waiting_list(night_state: str, free_chairs: int) -> PhoneView:
+    if free_chairs and night_state == "seating":
+        detail = "The host can give you a ghost's chair now, or draw the seats again."
+    elif free_chairs:
+        detail = (
+            "The host can give you a ghost's chair now; if not, you get one when this round ends."
+        )
+    elif night_state == "seating":
+        detail = (
+            "Every chair is taken. The host can draw the seats again to make room for you; "
+            "if not, you play when someone leaves."
+        )
+    else:
+        detail = "Every chair is taken. When a player leaves, the host can give you their chair."
+    return PhoneView("waiting_list", "You're on the waiting list: keep this page open", detail)
+
+
+def _between_rounds(night_state, round_, next_seat) -> PhoneView:
     if round_ is not None and round_.get("last"):
         return PhoneView(
             "prizes_pending", "Every round is played!", "The host is awarding the prizes…"
@@ -115,19 +131,19 @@ def _between_rounds(night_state, round_, table, seat, next_seat) -> PhoneView:
         if ring
         else "It starts when the Head table rings the bell."
     )
-    where = seat_sentence(next_seat, placed)
+    place = seat_place(next_seat)
     if night_state == "break":
         return PhoneView(
             "break",
             "Break time ☕",
-            f"After the break, round {number}: {where[0].lower()}{where[1:]}. {starts}",
+            f"After the break, round {number}: {place}. {starts}",
             pad=True,
             pad_reason=f"Round {number} starts after the break.",
             ring=ring,
         )
     return PhoneView(
         "next_round",
-        where,
+        f"Round 1: {place}" if number == 1 else f"Next round: {place}",
         f"Round {number} next. {starts}",
         pad=True,
         pad_reason=f"Round {number} has not started yet.",
@@ -141,15 +157,10 @@ def _at_table(round_, table, seat: int, tables: int) -> PhoneView:
     if phase == "done":
         won = table["winner"] == ("A", "B")[seat % 2]
         going = next_table(table["number"], tables, won)
-        name = table_name(going, tables)
-        if going == table["number"]:
-            move = f"stay at the {name} table"
-        else:
-            move = f"go {'up' if going < table['number'] else 'down'} to the {name} table"
         result = "You won!" if won else "You lost."
         return PhoneView(
             "table_done",
-            f"{result} Next round: {move}",
+            f"{result} Next round: {table_name(going, tables)} table",
             "Your seat and partner show here as soon as every table is done.",
             bell="🔔 The bell rang: stop rolling." if bell else "",
             pad=True,

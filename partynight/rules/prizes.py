@@ -28,10 +28,13 @@ PRIZE_KINDS = (
 )
 
 # The seed's 12-player, $60 night; as shares, the same split scales to any pot.
+# The Traveling prize's title for a winner who never held the fuzzy die (nobody who held
+# it could win it, so the players without a prize rolled off for it).
+NEVER_HELD = "Fuzzy die roll-off"
 DEFAULT_PRIZE_TABLE: tuple[dict[str, Any], ...] = (
     {"prize": "most_buncos", "name": "Most Buncos", "share": 20},
     {"prize": "most_wins", "name": "Most wins", "share": 15},
-    {"prize": "traveling", "name": "Traveling (holds the fuzzy die)", "share": 10},
+    {"prize": "traveling", "name": "Traveling", "share": 10},
     {"prize": "fifty_fifty", "name": "50/50", "share": 8},
     {"prize": "most_losses", "name": "Most losses", "share": 5},
     {"prize": "taking_something_home", "name": "At least I'm taking something home", "share": 2},
@@ -137,10 +140,13 @@ def award_prizes(
             results = _settle(tied, prize["amount"], rules, rng)
         for player, amount, tie in results:
             holders.add(player)
+            name = prize["name"]
+            if kind == "traveling" and player not in history:
+                name = NEVER_HELD  # the title says the fuzzy die only for one who held it
             awards.append(
                 {
                     "prize": kind,
-                    "name": prize["name"],
+                    "name": name,
                     "player": player,
                     "amount": amount,
                     "tie": tie,

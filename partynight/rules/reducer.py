@@ -6,10 +6,13 @@ emit; the simulation drives the same functions; the clients receive the same eve
     roll(state, rules, table, dice, chance)         -> (state, events)
     ring(state, rules, chance)                      -> (state, events)  the host's bell
     correct(state, rules, table, new_table, chance) -> (state, events)  a host's correction
+    arrive(state, player)                           -> (state, events)  a guest after the draw
+    seat_waiting(state, player, ghost, ghosts)      -> (state, events)  ... takes a ghost's chair
     finish(state, rules, ...)                       -> (state, events)  the prizes
 
 Ghosts roll as soon as the dice reach them; the bell reaches every table; the round ends
-when every table is done (rotation, and the break when the plan says so). `chance(*purpose)`
+when every table is done (rotation, a waiting guest into a ghost's chair, and the break when
+the plan says so). `chance(*purpose)`
 gives the random.Random for one purpose ("ghost", round, table, rolls) or ("rotate", round),
 so the services replay a night from its seed and the simulation shares one generator.
 
@@ -31,7 +34,14 @@ from .errors import RulesError
 from .night import add_table_result, empty_totals, fuzzy_die_start, round_plan
 from .prizes import award_prizes
 from .rotation import rotate
-from .table import TableRound, apply_roll, bunco_holder, next_first_seat, ring_bell
+from .table import (
+    TableRound,
+    apply_roll,
+    bunco_holder,
+    next_first_seat,
+    replace_player,
+    ring_bell,
+)
 from .table import start_table_round as start_table
 
 Chance = Callable[..., random.Random]
@@ -59,6 +69,7 @@ class NightState:
     moves: dict[str, Any] = field(default_factory=dict)
     totals: dict[str, dict[str, int]] = field(default_factory=dict)
     prizes: tuple[dict[str, Any], ...] = ()
+    waiting: tuple[str, ...] = ()  # guests who arrived after the draw, oldest first
 
     def table(self, number: int) -> TableRound:
         if not 1 <= number <= len(self.tables):
@@ -80,6 +91,7 @@ class NightState:
             "moves": self.moves,
             "totals": self.totals,
             "prizes": list(self.prizes),
+            "waiting": list(self.waiting),
         }
 
     @classmethod
@@ -95,6 +107,7 @@ class NightState:
             moves=dict(data["moves"]),
             totals={k: dict(v) for k, v in data["totals"].items()},
             prizes=tuple(data["prizes"]),
+            waiting=tuple(data.get("waiting", ())),
         )
 
 
@@ -186,6 +199,51 @@ def correct(
     return _maybe_end_round(state, rules, chance, events)
 
 
+def arrive(state: NightState, player: str) -> tuple[NightState, list[Event]]:
+    """A guest joins once the seats are drawn: they wait for the host's choice (a ghost's
+    chair now, a redraw before play, or the next round); nothing drawn or played changes."""
+    if state.state == "finished":
+        raise RulesError("The night is over.", "wrong_state")
+    if not state.seating and not state.tables:
+        raise RulesError("The seats are not drawn yet: simply add the guest.", "wrong_state")
+    if player in state.waiting or _seated_anywhere(state, player):
+        raise RulesError("That guest is already at the night.", "duplicate")
+    event: Event = {"type": "arrived", "player": player}
+    return apply_event(state, event), [event]
+
+
+def seat_waiting(
+    state: NightState, player: str, ghost: str, ghosts: Collection[str]
+) -> tuple[NightState, list[Event]]:
+    """A waiting guest takes `ghost`'s chair: in the seating to come and, while a round is
+    played, at the ghost's table now, where the team's points stay (their score starts at
+    that chair's)."""
+    if player not in state.waiting:
+        raise RulesError("That guest is not waiting for a chair.", "not_found")
+    if ghost not in ghosts or not _seated_anywhere(state, ghost):
+        raise RulesError("That chair is not a ghost's: choose another.", "not_found")
+    events = [_late_seated(state, player, ghost)]
+    state = apply_event(state, events[0])
+    table = state.table_of(ghost)
+    if table is not None and state.round_state != "done":
+        moved = replace_player(table, ghost, player, False)
+        events.append(
+            {
+                "type": "table_corrected",
+                "round": state.round,
+                "table": table.table,
+                "state": moved.to_dict(),
+            }
+        )
+        state = apply_event(state, events[-1])
+    return state, events
+
+
+def ghost_chairs(state: NightState, ghosts: Collection[str]) -> list[str]:
+    """The ghosts a waiting guest could replace, in the order of the seating to come."""
+    return [key for seats in state.seating for key in seats if key in ghosts]
+
+
 def move_fuzzy(state: NightState, holder: str | None) -> tuple[NightState, list[Event]]:
     """A host's correction gave the fuzzy die back or on (an undone or moved Bunco)."""
     if holder == state.fuzzy:
@@ -268,6 +326,14 @@ def apply_event(state: NightState, event: Event) -> NightState:
         return dataclasses.replace(state, state="break")
     if kind == "night_over":
         return dataclasses.replace(state, state="finished", prizes=tuple(event["prizes"]))
+    if kind == "arrived":
+        return dataclasses.replace(state, waiting=(*state.waiting, event["player"]))
+    if kind == "late_seated":
+        return dataclasses.replace(
+            state,
+            seating=tuple(tuple(t) for t in event["seating"]),
+            waiting=tuple(k for k in state.waiting if k != event["player"]),
+        )
     raise RulesError(f"unknown night event {kind!r}")
 
 
@@ -277,6 +343,16 @@ def apply_event(state: NightState, event: Event) -> NightState:
 def _check_playing(state: NightState) -> None:
     if state.state != "playing" or state.round_state not in ("playing", "finishing"):
         raise RulesError("No round is being played right now.", "wrong_state")
+
+
+def _seated_anywhere(state: NightState, key: str) -> bool:
+    in_play = state.round_state != "done" and state.table_of(key) is not None
+    return in_play or any(key in seats for seats in state.seating)
+
+
+def _late_seated(state: NightState, player: str, ghost: str) -> Event:
+    seating = [[player if k == ghost else k for k in seats] for seats in state.seating]
+    return {"type": "late_seated", "player": player, "ghost": ghost, "seating": seating}
 
 
 def _fuzzy(state: NightState, holder: str | None) -> Event:
@@ -370,6 +446,10 @@ def _maybe_end_round(state, rules, chance, events) -> tuple[NightState, list[Eve
     }
     events.append(done)
     state = apply_event(state, done)
+    ghosts = {g for t in state.tables for g in t.ghosts}
+    for player, ghost in zip(state.waiting, ghost_chairs(state, ghosts), strict=False):
+        events.append(_late_seated(state, player, ghost))  # the rotation takes them in
+        state = apply_event(state, events[-1])
     if round_plan(rules)[state.round - 1].break_after:
         events.append({"type": "break", "round": state.round})
         state = apply_event(state, events[-1])

@@ -9,10 +9,11 @@ from partynight import links
 from partynight.models import Event, Night, Player, Seat
 from partynight.rules import reducer
 from partynight.rules.errors import RulesError
+from partynight.rules.reducer import ghost_chairs
 from partynight.rules.table import TableRound, adjust_points, move_bunco, replace_player
-from partynight.services import emit, store
+from partynight.services import arrivals, emit, store
 from partynight.services.common import idempotent, lock_night, log_event, rules_of
-from partynight.services.nights import check_name_free, clean_name
+from partynight.services.nights import player_add
 from partynight.services.play import chance_of, commit, reduce
 from partynight.services.selectors import names_of, roll_name, undone_event_ids
 
@@ -25,39 +26,83 @@ def roll_undo(*, night_id, table_number, actor, client_id=None) -> dict:
 
     def action():
         night, loaded = _open_table(night_id, table_number)
-        undone = undone_event_ids(night)
-        rolls = [
-            e
-            for e in Event.objects.filter(
-                night=night, kind="roll", round_number=loaded.state.round, table_number=table_number
-            ).order_by("-id")
-            if e.pk not in undone
-        ]
-        taken_back = []
-        for event in rolls:
-            taken_back.append(event)
-            if event.actor != "app":
-                break
-        else:
-            raise ServiceError("There is no roll to undo at this table this round.", "nothing")
-        if any(e.result["roll"]["rings_bell"] for e in taken_back):
-            raise ServiceError("That roll rang the bell; adjust the points instead.", "wrong_state")
-        first = taken_back[-1]
-        buncos = [e.result["roll"]["credited"] for e in taken_back if e.result["roll"]["credited"]]
-        fuzzy = loaded.state.fuzzy
-        if buncos and fuzzy == buncos[0]:
-            fuzzy = store.key_of(first.data["fuzzy_before"])
-        before = TableRound.from_dict(first.data["before"])
-        notice = f"The host took back {roll_name(first.result['roll'], names_of(night))}."
-        if len(taken_back) > 1:
-            notice += " The ghosts' rolls after it are taken back too."
-        _correct(night, loaded, table_number, before, actor, fuzzy, notice)
-        result = {"ok": True, "undone": len(taken_back)}
-        data = {"events": [e.pk for e in taken_back]}
-        _log_correction(night, loaded, table_number, "roll_undone", actor, data, result, client_id)
-        return result
+        taken_back = _last_rolls(night, loaded, table_number)
+        notice = f"The host took back {roll_name(taken_back[-1].result['roll'], names_of(night))}."
+        return _take_back(night, loaded, table_number, taken_back, actor, notice, client_id)
 
     return idempotent(night_id, client_id, action, actor=actor, kind="roll_undone")
+
+
+def roll_take_back(*, night_id, player, seen_version, client_id) -> dict:
+    """A phone at the table takes back the table's last roll, until the next roll (or
+    anything else) changes the table: `seen_version` must still be the table's version
+    and the version that roll left. Older mistakes stay the host's (roll_undo)."""
+    actor = links.player_actor(player)
+
+    def action():
+        player_now = links.player_now(player)
+        night = lock_night(night_id)
+        loaded = store.load(night)
+        table = loaded.state.table_of(player_now.key)
+        if table is None or loaded.state.round_state == "done":
+            raise ServiceError("You are not at a table that is playing.", "not_seated")
+        number = table.table
+        version = loaded.tables[number].version
+        taken_back = seen_version == version and _last_rolls(night, loaded, number)
+        if not taken_back or undo_version(taken_back[-1]) != version:
+            raise ServiceError(
+                "Only the table's last roll can be taken back, before the next one: "
+                "ask the host to fix older rolls.",
+                "too_late",
+            )
+        names = names_of(night)
+        notice = f"{player_now.name} took back {roll_name(taken_back[-1].result['roll'], names)}."
+        return _take_back(night, loaded, number, taken_back, actor, notice, client_id)
+
+    return idempotent(night_id, client_id, action, actor=actor, kind="roll_undone")
+
+
+def undo_version(event: Event) -> int:
+    """The table version a person's roll left (with the ghosts' rolls that followed)."""
+    return event.result["table_version"]
+
+
+def _last_rolls(night, loaded, table_number) -> list[Event]:
+    """The last roll a person entered at the table this round and the ghosts' after it,
+    newest first."""
+    undone = undone_event_ids(night)
+    rolls = [
+        e
+        for e in Event.objects.filter(
+            night=night, kind="roll", round_number=loaded.state.round, table_number=table_number
+        ).order_by("-id")
+        if e.pk not in undone
+    ]
+    taken_back = []
+    for event in rolls:
+        taken_back.append(event)
+        if event.actor != "app":
+            return taken_back
+    raise ServiceError("There is no roll to undo at this table this round.", "nothing")
+
+
+def _take_back(night, loaded, table_number, taken_back, actor, notice, client_id) -> dict:
+    if any(e.result["roll"]["rings_bell"] for e in taken_back):
+        raise ServiceError("That roll rang the bell; adjust the points instead.", "wrong_state")
+    first = taken_back[-1]
+    buncos = [e.result["roll"]["credited"] for e in taken_back if e.result["roll"]["credited"]]
+    fuzzy = loaded.state.fuzzy
+    if buncos and fuzzy == buncos[0]:
+        fuzzy = store.key_of(first.data["fuzzy_before"])
+    before = TableRound.from_dict(first.data["before"])
+    if len(taken_back) > 1:
+        notice += " The ghosts' rolls after it are taken back too."
+    undone = [e.pk for e in taken_back]
+    _correct(night, loaded, table_number, before, actor, fuzzy, notice, undone)
+    result = {"ok": True, "undone": len(taken_back)}
+    data = {"events": [e.pk for e in taken_back]}
+    _log_correction(night, loaded, table_number, "roll_undone", actor, data, result, client_id)
+    return result
 
 
 def points_adjust(*, night_id, table_number, team, delta, reason, actor, client_id=None) -> dict:
@@ -78,8 +123,10 @@ def points_adjust(*, night_id, table_number, team, delta, reason, actor, client_
         pair = " & ".join(names.get(k, k) for k in state.team_players(team))
         change = f"gave {pair} {delta} more" if delta > 0 else f"took {-delta} from {pair}"
         points = "point" if abs(delta) == 1 else "points"
-        notice = (
-            f"The host {change} {points} ({reason[:200]}): now {new.points[0]} to {new.points[1]}."
+        team_a, team_b = (" & ".join(names.get(k, k) for k in state.team_players(t)) for t in "AB")
+        notice = (  # each team by name: "now 0 to 3" read the same on both teams' phones
+            f"The host {change} {points} ({reason[:200]}). Now {team_a} have "
+            f"{new.points[0]} and {team_b} have {new.points[1]}."
         )
         _correct(night, loaded, table_number, new, actor, notice=notice)
         result = {"ok": True, "points": list(new.points)}
@@ -133,22 +180,19 @@ def player_replace_by_ghost(*, night_id, player_id, actor) -> Player:
         return ghost
 
 
-def player_late_arrival(*, night_id, name, actor) -> Player:
-    """Someone arrives after play started: they take a ghost's chair."""
-    name = clean_name(name)
+def player_late_arrival(*, night_id, name, actor) -> tuple[Player, bool]:
+    """The host types the name of someone who arrived during play: they take the first
+    ghost's chair, or wait on the list when every chair is taken (services.arrivals).
+    Returns the player and whether they got a chair."""
     with transaction.atomic():
         night = lock_night(night_id)
         if night.state not in IN_PLAY:
             raise ServiceError("Play has not started: add them as a player.", "wrong_state")
-        check_name_free(night, name)
-        ghost = night.players.filter(active=True, is_ghost=True).order_by("id").first()
-        if ghost is None:
-            raise ServiceError("Every chair is taken: there is no ghost to replace.", "full")
-        player = Player.objects.create(night=night, name=name)
-        _take_chair(night, ghost, player, actor)
-        log_event(night, "late_arrival", actor, {"player": player.pk, "ghost": ghost.pk})
-        emit.night_changed(night, "players")
-        return player
+        player = player_add(night_id=night_id, name=name, actor=actor)
+        if not ghost_chairs(store.load(night).state, arrivals.ghost_keys(night)):
+            return player, False
+        arrivals.late_guest_seat(night_id=night_id, player_id=player.pk, actor=actor)
+        return player, True
 
 
 def _take_chair(night: Night, old: Player, new: Player, actor) -> None:
@@ -169,7 +213,7 @@ def _take_chair(night: Night, old: Player, new: Player, actor) -> None:
         emit.link_revoked(old.pk, links.REMOVED)
 
 
-def _correct(night, loaded, number, new_table, actor, fuzzy=None, notice=None) -> None:
+def _correct(night, loaded, number, new_table, actor, fuzzy=None, notice=None, undone=()):
     """Put `new_table` in place through the reducer (the round may end); `fuzzy` is who
     holds the fuzzy die afterwards (None: unchanged); the table's phones show `notice`, so
     everyone at the table sees what the host changed."""
@@ -179,7 +223,7 @@ def _correct(night, loaded, number, new_table, actor, fuzzy=None, notice=None) -
     if fuzzy is not None:
         new, more = reducer.move_fuzzy(new, fuzzy)
         events += more
-    commit(loaded, new, events, actor, notice=notice)
+    commit(loaded, new, events, actor, notice=notice, undone=undone)
 
 
 def _log_correction(night, loaded, number, kind, actor, data, result, client_id) -> None:

@@ -7,9 +7,10 @@ because something happened elsewhere (the protocol: docs/protocol.md).
   and, when wins, losses or Buncos moved, those players' standings rows and the prize
   leaders. `v` is the table's version.
 - The bell, the fuzzy die: every screen of the night; `v` is the night's version.
-- A round starting or ending, the break, the end of the night, a host's change to the players
-  or the settings: the watchers get the night's snapshot, each player their own (their table,
-  their next seat), built once after commit; `what` names the change.
+- A round starting or ending, the break, the end of the night, a late guest arriving or
+  taking a ghost's chair, a host's change to the players or the settings: the watchers get
+  the night's snapshot, each player their own (their table, their next seat), built once
+  after commit; `what` names the change.
 
 After commit the night's current versions also go to the cache, where the sockets' heartbeat
 reads them: a client that missed a message without an error notices within seconds.
@@ -27,7 +28,7 @@ from partynight.rules.table import TableRound
 from partynight.services import broadcast, selectors, snapshots
 from partynight.services.common import bump
 
-BIG = ("round_started", "round_done", "break", "night_over")
+BIG = ("round_started", "round_done", "break", "night_over", "arrived", "late_seated")
 SMALL = ("bell", "fuzzy_moved")
 STANDINGS_EVENTS = ("table_done", "table_corrected")
 logger = logging.getLogger(__name__)
@@ -44,14 +45,15 @@ def night_bumps(events: list[dict]) -> int:
     return small + (1 if any(e["type"] in BIG for e in events) else 0)
 
 
-def announce(loaded, saved, client_id=None, notice=None) -> None:
+def announce(loaded, saved, client_id=None, notice=None, undone=()) -> None:
     """Queue every audience's messages for what the reducer did to `loaded` (`saved`, after
-    partynight.services.store.save)."""
+    partynight.services.store.save); `undone`: the roll log lines a correction took back."""
     night, state, events = loaded.night, saved.state, saved.events
     big = [e["type"] for e in events if e["type"] in BIG]
     names = selectors.names_of(night)
     ghosts = {g for t in state.tables for g in t.ghosts}
     totals = None
+    undo = selectors.undo_offers_made(events, saved.logged, names)  # for the table's phones
     v, caused = saved.night_version, False
     for event, table_v, logged in zip(events, saved.table_versions, saved.logged, strict=True):
         kind = event["type"]
@@ -74,6 +76,7 @@ def announce(loaded, saved, client_id=None, notice=None) -> None:
                 payload["logged"] = selectors.log_entry(logged, night, names)
             if notice and kind == "table_corrected":
                 payload["notice"] = notice
+                payload["undone"] = list(undone)
             if kind == "table_corrected" or (roll and roll["credited"]) or table.is_done:
                 if totals is None:
                     seated = (k for t in state.tables for k in t.seats)
@@ -84,7 +87,9 @@ def announce(loaded, saved, client_id=None, notice=None) -> None:
             send_after_commit(watchers, frame("table.event", payload))
             # the table's phones also get each seat's phone view (phase and headline)
             phones = selectors.table_phones(view, loaded.round, len(state.seating))
-            mine = frame("table.event", {**payload, "phones": phones})
+            mine = frame(
+                "table.event", {**payload, "phones": phones, "undo": undo.get(table.table)}
+            )
             send_after_commit([broadcast.table_group(night.pk, table.table)], mine)
         elif kind == "bell":
             v += 1

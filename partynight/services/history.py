@@ -10,16 +10,21 @@ from partynight.rules.night import round_plan
 from partynight.rules.seating import table_count, table_name
 from partynight.services import selectors
 from partynight.services.common import rules_of
-from partynight.services.nights import PLANNING_STATES
 
 
-def head_starters(night: Night) -> set[str]:
-    """The four starred players who start at the Head table: the drawn seating before play,
-    round 1's Head table once it has started."""
-    if night.state in PLANNING_STATES:
-        return set(night.pending_seating[0]) if night.pending_seating else set()
-    seats = Seat.objects.filter(table__round__night=night, table__round__number=1, table__number=1)
-    return {f"p{pk}" for pk in seats.values_list("player_id", flat=True)}
+def first_seats(night: Night) -> dict[str, tuple[int, int]]:
+    """Where each player starts, {key: (table 1.., seat 0..3)}: the seats drawn before
+    play; once play has started, the first round each played (a late guest's first chair),
+    else the seat waiting for them."""
+    seats = {
+        key: (number, position)
+        for number, table in enumerate(night.pending_seating, 1)
+        for position, key in enumerate(table)
+    }
+    rows = Seat.objects.filter(table__round__night=night).order_by("-table__round__number")
+    for player, number, position in rows.values_list("player_id", "table__number", "position"):
+        seats[f"p{player}"] = (number, position)  # the earliest round is written last
+    return seats
 
 
 def sheet_layout(night: Night) -> dict:
@@ -29,14 +34,28 @@ def sheet_layout(night: Night) -> dict:
     return {"sets": range(1, rules.sets + 1), "rounds": range(1, rules.rounds_per_set + 1)}
 
 
+HALF_PAGE_ROUNDS = 6  # a sheet's grid with this many rounds a set still fits half a page
+
+
+def sheets_per_page(night: Night) -> int:
+    """Two score sheets a page when one fits on half a page, else one."""
+    return 2 if rules_of(night).rounds_per_set <= HALF_PAGE_ROUNDS else 1
+
+
 def score_sheets(night: Night, blank: int = 0) -> list[dict]:
     """One sheet per player still at the night (ghosts need none), or `blank` nameless
     sheets for groups that play without phones."""
     if blank:
-        return [{"name": "", "token": None, "star": False} for _ in range(blank)]
-    starters = head_starters(night)
-    people = night.players.filter(active=True, is_ghost=False)
-    return [{"name": p.name, "token": p.token, "star": p.key in starters} for p in people]
+        return [{"name": "", "token": None, "star": False, "start": ""} for _ in range(blank)]
+    starts, tables = first_seats(night), len(night.pending_seating)
+    sheets = []
+    for player in night.players.filter(active=True, is_ghost=False):
+        table, seat = starts.get(player.key, (None, None))
+        start = f"{table_name(table, tables)} table, seat {seat + 1}" if table else ""
+        sheets.append(
+            {"name": player.name, "token": player.token, "star": table == 1, "start": start}
+        )
+    return sheets
 
 
 def tally_tables(night: Night) -> list[dict]:

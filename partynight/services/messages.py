@@ -9,6 +9,7 @@ SCHEMAS = {
     "roll": {"v": False, "entry": False, "dice": False, "table": False},
     "bell": {"round": True},
     "start_round": {"round": True},
+    "undo": {"v": True},
 }
 
 
@@ -19,6 +20,8 @@ def parse_night_message(text: str, actions: tuple[str, ...]) -> dict:
 def _check_fields(kind, message):
     if "round" in message:
         whole("round", message["round"], 1, 36)
+    if kind == "undo":
+        whole("v", message["v"], 0, 10**9)
     if kind != "roll":
         return
     if "v" in message:

@@ -12,7 +12,7 @@ from partynight.rules.config import Rules
 from partynight.rules.errors import RulesError
 from partynight.rules.prizes import DEFAULT_PRIZE_TABLE, check_prize_table
 from partynight.rules.seating import MAX_PLAYERS, MIN_PLAYERS, draw_seats
-from partynight.services import emit
+from partynight.services import arrivals, emit
 from partynight.services.common import host_actor, lock_night, log_event, seeded
 
 PLANNING_STATES = (Night.State.PLANNING, Night.State.SEATING)
@@ -49,8 +49,9 @@ def night_create(
     return night
 
 
-def night_settings_update(*, night_id, actor, rules: Rules, prize_table) -> Night:
-    """Change the rules and prize table; rules only before play starts, prizes until the end."""
+def night_settings_update(*, night_id, actor, rules: Rules, prize_table, paper=None) -> Night:
+    """Change the rules and prize table; rules only before play starts, prizes until the end;
+    `paper` ("letter" or "a4") for the printed sheets, any time."""
     with transaction.atomic():
         night = lock_night(night_id)
         if night.state == Night.State.FINISHED:
@@ -62,7 +63,9 @@ def night_settings_update(*, night_id, actor, rules: Rules, prize_table) -> Nigh
         except RulesError as error:
             raise ServiceError(str(error)) from None
         night.rules = rules.to_dict()
-        night.save(update_fields=["rules", "prize_table"])
+        if paper in dict(Night._meta.get_field("paper").choices):
+            night.paper = paper
+        night.save(update_fields=["rules", "prize_table", "paper"])
         log_event(night, "settings_changed", actor, {"rules": night.rules, "prizes": prize_table})
         _changed(night, "settings")
     return night
@@ -108,23 +111,24 @@ def check_name_free(night: Night, name: str, exclude_id=None) -> None:
 
 
 def player_add(*, night_id, name, actor, paid=False, claimed=False) -> Player:
-    """Add a player while planning (hosts, or a phone through the join link: `claimed`,
-    since that phone now holds the link)."""
+    """Add a player (hosts, or a phone through the join link: `claimed`, since that phone
+    now holds the link). Once the seats are drawn the guest goes on the waiting list and
+    nothing drawn changes until the host chooses (see `arrivals`)."""
     name = clean_name(name)
     with transaction.atomic():
         night = lock_night(night_id)
         player = _add(night, name, actor, paid=paid, claimed=claimed)
-        _unseat(night)
-        _changed(night, "players")
+        if night.state == Night.State.PLANNING:
+            _changed(night, "players")
+        else:
+            arrivals.arrive(night, [player], actor)
     return player
 
 
 def _add(night: Night, name: str, actor, paid=False, claimed=False) -> Player:
-    """One new player in the locked `night` (the caller unseats and broadcasts once)."""
-    if night.state not in PLANNING_STATES:
-        raise ServiceError(
-            "Play has started: the host can seat you in a ghost's chair.", "wrong_state"
-        )
+    """One new player in the locked `night` (the caller broadcasts once)."""
+    if night.state == Night.State.FINISHED:
+        raise ServiceError("The night is over: its prizes are awarded.", "wrong_state")
     if night.players.filter(active=True, is_ghost=False).count() >= MAX_PLAYERS:
         raise ServiceError(f"A night has at most {MAX_PLAYERS} players.", "full")
     check_name_free(night, name)
@@ -147,20 +151,21 @@ def players_add_list(*, night_id, text: str, actor) -> list[dict]:
             f"{MAX_PLAYERS} players).",
             "too_long",
         )
-    report = []
+    report, added = [], []
     with transaction.atomic():
         night = lock_night(night_id)
         for number, line in lines:
             row = {"line": number, "name": " ".join(line.split()), "added": False, "error": ""}
             try:
-                row["name"] = _add(night, clean_name(line), actor).name
-                row["added"] = True
+                added.append(_add(night, clean_name(line), actor))
+                row["name"], row["added"] = added[-1].name, True
             except ServiceError as error:
                 row["error"] = error.message
             report.append(row)
-        if any(row["added"] for row in report):
-            _unseat(night)
+        if added and night.state == Night.State.PLANNING:
             _changed(night, "players")
+        elif added:
+            arrivals.arrive(night, added, actor)
     return report
 
 
@@ -248,12 +253,17 @@ def player_remove(*, night_id, player_id, actor) -> None:
     with transaction.atomic():
         night = lock_night(night_id)
         player = _player(night, player_id)
-        if night.state not in PLANNING_STATES:
+        waiting = player.key in night.waiting
+        if night.state not in PLANNING_STATES and not waiting:
             raise ServiceError("Play has started: replace the player by a ghost.", "wrong_state")
         player.active = False
         player.paid = False  # not playing after all: their money goes back
         player.save(update_fields=["active", "paid"])
-        _unseat(night)
+        if waiting:  # never seated: the draw stands
+            night.waiting = [k for k in night.waiting if k != player.key]
+            night.save(update_fields=["waiting"])
+        else:
+            _unseat(night)
         emit.link_revoked(player.pk, links.REMOVED)
         log_event(night, "player_removed", actor, {"player": player.pk, "name": player.name})
         _changed(night, "players")
@@ -284,7 +294,8 @@ def seats_draw(*, night_id, actor) -> list[list[str]]:
             ghosts[ghost_key] = ghost.key
         night.pending_seating = [[ghosts.get(k, k) for k in table] for table in tables]
         night.state = Night.State.SEATING
-        night.save(update_fields=["pending_seating", "state"])
+        night.waiting = []  # the draw seats everyone who had arrived
+        night.save(update_fields=["pending_seating", "state", "waiting"])
         log_event(night, "seats_drawn", actor, {"tables": night.pending_seating})
         _changed(night, "seats")
     return night.pending_seating

@@ -35,17 +35,18 @@ def reduce(step, *args):
 
 
 def commit(
-    loaded, new, events, actor, client_id=None, entry=None, notice=None, request=None
+    loaded, new, events, actor, client_id=None, entry=None, notice=None, request=None, undone=()
 ) -> store.Saved:
     """Save the reducer's result and emit its messages after commit. `entry` is the phone
     button the person's roll came from (the roll log shows it), `request` what its client
-    id stands for (common.idempotent); `notice` a host's correction in words, for the
+    id stands for (common.idempotent); `undone` the roll log lines a correction took back;
+    `notice` a host's correction in words, for the
     table's phones."""
     bumps = emit.night_bumps(events)
     saved = store.save(
         loaded, new, events, actor, client_id, bumps=bumps, entry=entry, request=request
     )
-    emit.announce(loaded, saved, client_id, notice)
+    emit.announce(loaded, saved, client_id, notice, undone)
     return saved
 
 

@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from partynight.models import Event, Night, Player, Round, Seat, Table
-from partynight.rules.explain import award_why, roll_words
+from partynight.rules.explain import and_list, award_why, roll_words
 from partynight.rules.night import add_table_result, empty_totals
 from partynight.rules.phone import phone_view
 from partynight.rules.reducer import standings as reducer_standings
@@ -127,6 +127,52 @@ def undone_event_ids(night: Night) -> set[int]:
     ):
         ids.update(data["events"])
     return ids
+
+
+def undo_offers(night: Night, state, versions: dict[int, int], names: dict) -> dict:
+    """What each table's phones may take back now, {table number: offer} (see undo_offer):
+    a person's last roll there, while the table is still at the version it left."""
+    if state.round_state in (None, "done"):
+        return {}
+    undone = undone_event_ids(night)
+    rolls = Event.objects.filter(night=night, kind="roll", round_number=state.round)
+    offers, seen = {}, set()
+    for event in rolls.exclude(pk__in=undone).order_by("-id"):
+        number = event.table_number
+        if number in seen:
+            continue
+        if event.result["roll"]["rings_bell"]:
+            seen.add(number)  # the bell cannot be taken back at the table
+        elif event.actor != "app":
+            seen.add(number)
+            offer = undo_offer(event, names)
+            if offer["v"] == versions.get(number):
+                offers[number] = offer
+    return offers
+
+
+def undo_offers_made(events: list[dict], logged: list, names: dict) -> dict:
+    """undo_offers for what one action did (`events` and their roll log rows, as
+    store.save returns them): a person's roll at a table, unless a roll rang the bell."""
+    offers, rang = {}, set()
+    for event, row in zip(events, logged, strict=True):
+        if event["type"] != "roll_scored":
+            continue
+        number = event["table"]
+        if event["roll"]["rings_bell"]:
+            rang.add(number)
+            offers.pop(number, None)
+        elif not event["ghost"] and number not in rang:
+            offers[number] = undo_offer(row, names)
+    return offers
+
+
+def undo_offer(event: Event, names: dict) -> dict:
+    """The phones' button for taking back a person's roll: its words and the table version
+    it stands for (the roll's, ghosts' rolls after it included)."""
+    roll = event.result["roll"]
+    who = names.get(roll["player"], roll["player"])
+    return {"label": f"Undo {who}'s roll ({roll_words(roll)})", "v": event.result["table_version"]}
 
 
 def roll_log(night: Night, round_: Round, names: dict) -> dict[str, list[dict]]:
@@ -252,7 +298,7 @@ def tie_text(tie: dict | None, names: dict) -> list[str]:
     """How a prize tie was settled, one line per roll-off round (or the draw / split)."""
     if not tie:
         return []
-    tied = ", ".join(names.get(k, k) for k in tie.get("tied", tie.get("among", [])))
+    tied = and_list([names.get(k, k) for k in tie.get("tied", tie.get("among", []))])
     if tie["method"] == "draw":
         return [f"Drawn at random among {tied}."]
     if tie["method"] == "split":

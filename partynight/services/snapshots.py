@@ -9,6 +9,7 @@ import functools
 from partynight.models import Night, Player
 from partynight.rules.night import round_plan
 from partynight.rules.phone import phone_view
+from partynight.rules.reducer import ghost_chairs as reducer_ghost_chairs
 from partynight.rules.reducer import standings
 from partynight.rules.rotation import Move, describe_move
 from partynight.rules.seating import table_count, table_name
@@ -50,6 +51,12 @@ class NightData:
         if self.night.state != Night.State.FINISHED:
             return []
         return selectors.awards_view(self.night, self.names, self.ghosts)
+
+    @functools.cached_property
+    def undo_offers(self) -> dict[int, dict]:
+        """Each table's last roll its phones may take back (selectors.undo_offers)."""
+        versions = {n: row.version for n, row in self.loaded.tables.items()}
+        return selectors.undo_offers(self.night, self.loaded.state, versions, self.names)
 
     def versions(self) -> dict[str, int]:
         state, versions = self.loaded.state, {"night": self.night.version}
@@ -119,6 +126,8 @@ def night_snapshot(night: Night, data: NightData | None = None, log: bool = Fals
         "round": round_view(data, plan),
         "tables": [data.table_view(t.table, names) for t in state.tables],
         "seating": _seating(state.seating, names),
+        "waiting": [{"id": k, "name": names.get(k, k)} for k in state.waiting],
+        "ghost_chairs": ghost_chairs(data),
         "moves": _moves(state.moves, names),
         "players": [
             {"id": p.key, "name": p.name, "ghost": p.is_ghost, "paid": p.paid, "active": p.active}
@@ -151,6 +160,25 @@ def round_view(data: NightData, plan=None) -> dict | None:
         "break_after": plan[round_.number - 1].break_after,
         "last": round_.number == len(plan),
     }
+
+
+def ghost_chairs(data: NightData) -> list[dict]:
+    """The ghosts' chairs a waiting guest could take, where they are in the seating to come
+    ({id, name, table (1..), table_name, seat (1..4)})."""
+    state, names, count = data.loaded.state, data.names, len(data.loaded.state.seating)
+    chairs = []
+    for key in reducer_ghost_chairs(state, data.ghosts):
+        number, seats = next((n, t) for n, t in enumerate(state.seating, 1) if key in t)
+        chairs.append(
+            {
+                "id": key,
+                "name": names.get(key, key),
+                "table": number,
+                "table_name": table_name(number, count),
+                "seat": seats.index(key) + 1,
+            }
+        )
+    return chairs
 
 
 def _seating(seating, names: dict) -> list[dict]:
@@ -205,6 +233,9 @@ def player_snapshot(player: Player, data: NightData | None = None) -> dict:
         next_seat=waiting,
         tables=len(state.seating),
         won_prizes=[a for a in (results or {}).get("prizes", []) if a["mine"]],
+        free_chairs=len(reducer_ghost_chairs(state, data.ghosts))
+        if player.key in state.waiting
+        else None,
     )
     return {
         "type": "snapshot",
@@ -224,5 +255,6 @@ def player_snapshot(player: Player, data: NightData | None = None) -> dict:
         "move": describe_move(Move(**move), names) if move else None,
         "tables_in_night": table_count(people),
         "phone": phone.to_dict(),
+        "undo": data.undo_offers.get(table.table) if table else None,
         "results": results,
     }

@@ -121,6 +121,7 @@ def _loaded(night: Night, rows: list[Table]) -> Loaded:
         seating=tuple(tuple(t) for t in night.pending_seating),
         moves=round_.moves if round_ else {},
         totals=night.totals,
+        waiting=tuple(night.waiting),
     )
     return Loaded(night, round_, {t.number: t for t in rows}, state)
 
@@ -189,6 +190,8 @@ def save(
             )
             if person:
                 first_result = result
+        elif kind == "late_seated":
+            logs.append(_chair_taken(loaded, current, event, actor, client_id))
         elif kind == "round_done":
             logs.append(
                 Event(
@@ -215,6 +218,31 @@ def save(
     return Saved(new, events, table_versions, night_version, first_result, logged)
 
 
+def _chair_taken(loaded: Loaded, state: NightState, event: dict, actor: str, client_id) -> Event:
+    """A waiting guest took a ghost's chair: the ghost is retired and, while its round is
+    played, the table's seat row is the guest's. The log line names both; the host's choice
+    carries its client id and answer (common.idempotent)."""
+    ghost, player = id_of(event["ghost"]), id_of(event["player"])
+    Player.objects.filter(pk=ghost).update(active=False)
+    table = state.table_of(event["ghost"])
+    if table is not None and state.round_state != "done":
+        Seat.objects.filter(table=loaded.tables[table.table], player_id=ghost).update(
+            player_id=player
+        )
+    data = {"player": player, "ghost": ghost}
+    if state.round_state == "done":  # the rotation took them in
+        return Event(night=loaded.night, kind="late_seated", actor="app", data=data)
+    result = {"ok": True, "player": event["player"], "ghost": event["ghost"]}
+    return Event(
+        night=loaded.night,
+        kind="late_seated",
+        actor=actor,
+        data=data,
+        result=result,
+        client_id=client_id,
+    )
+
+
 def _write(loaded: Loaded, new: NightState, versions: dict[int, int], bumps: int) -> None:
     night, round_, old = loaded.night, loaded.round, loaded.state
     changed = [t for t in new.tables if loaded.tables[t.table].version != versions[t.table]]
@@ -237,6 +265,7 @@ def _write(loaded: Loaded, new: NightState, versions: dict[int, int], bumps: int
         "fuzzy_holder_id": id_of(new.fuzzy),
         "pending_seating": [list(t) for t in new.seating],
         "totals": new.totals,
+        "waiting": list(new.waiting),
         "version": night.version + bumps,
     }
     if night.state == "planning" and new.state == "seating":

@@ -199,5 +199,10 @@ class TableForm(ClientIdForm):
     table = forms.IntegerField(min_value=1)
 
 
+class LateSeatForm(ClientIdForm):
+    player = forms.IntegerField(min_value=1)
+    ghost = forms.IntegerField(min_value=1, required=False)
+
+
 class PlayerForm(forms.Form):
     player = forms.IntegerField(min_value=1)

@@ -10,8 +10,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from live.errors import ServiceError
+from live.routing import socket_path
 from partynight import throttles
 from partynight.models import Night
+from partynight.routing import websocket_urlpatterns as sockets
 from partynight.rules.config import Rules
 from partynight.rules.errors import RulesError
 from partynight.rules.prizes import DEFAULT_PRIZE_TABLE, prize_amounts
@@ -93,6 +95,7 @@ def night_settings(request, night_id):
                 actor=actor_of(request),
                 rules=rules_form.cleaned_data["rules"],
                 prize_table=prizes.prize_table,
+                paper=request.POST.get("paper"),
             )
         except ServiceError as error:
             rules_form.add_error(None, error.message)
@@ -105,6 +108,7 @@ def night_settings(request, night_id):
         "prizes": prizes,
         "preview": prize_preview(night.prize_table, selectors.pot_of(night)),
         "preview_note": "for the pot so far",
+        "paper_choices": Night._meta.get_field("paper").choices,
     }
     return render(request, "nights/settings.html", context)
 
@@ -125,6 +129,10 @@ def _planning(request, night, add_form=None, status=200, **extra):
         "join_qr": qr_svg(join_url, scale=5),
         "screen_url": request.build_absolute_uri(reverse("host:screen", args=[night.screen_token])),
         "seating": snapshot["seating"],
+        "waiting": snapshot["waiting"],
+        "ghost_chairs": snapshot["ghost_chairs"],
+        "drawn_only": True,  # the waiting card offers a redraw, not the next round
+        "socket": socket_path(sockets, "night", night_id=night.pk),
         "preview": prize_preview(night.prize_table, snapshot["night"]["pot"]),
         "planning": night.state in nights.PLANNING_STATES,
         "focus_add": request.GET.get("added") == "1",

@@ -38,6 +38,7 @@ urlpatterns = [
     path("nights/<int:night_id>/fix/bunco/", live.bunco_reassign, name="fix_bunco"),
     path("nights/<int:night_id>/fix/ghost/", live.player_replace_by_ghost, name="fix_ghost"),
     path("nights/<int:night_id>/fix/late/", live.player_late_arrival, name="fix_late"),
+    path("nights/<int:night_id>/late/seat/", live.late_guest_seat, name="late_seat"),
     path("nights/<int:night_id>/finish/", live.night_finish, name="night_finish"),
     path("nights/<int:night_id>/results/", live.results, name="results"),
     path("nights/<int:night_id>/record.json", live.record_json, name="record_json"),

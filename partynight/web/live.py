@@ -15,8 +15,15 @@ from partynight import links
 from partynight.models import Night
 from partynight.routing import websocket_urlpatterns as sockets
 from partynight.rules.seating import table_name
-from partynight.services import corrections, finish, history, selectors, snapshots
-from partynight.web.forms import BuncoForm, PlayerForm, PlayerNameForm, PointsForm, TableForm
+from partynight.services import arrivals, corrections, finish, history, selectors, snapshots
+from partynight.web.forms import (
+    BuncoForm,
+    LateSeatForm,
+    PlayerForm,
+    PlayerNameForm,
+    PointsForm,
+    TableForm,
+)
 from partynight.web.shortcuts import actor_of, host_night, qr_svg
 
 
@@ -54,25 +61,27 @@ def screen(request, token):
 
 def _correction(form_class, call, done):
     """A dashboard correction: validate `form_class`, call `call(night_id, actor, data)`,
-    show `done` or the error, and go back to the dashboard."""
+    show `done` (or `done(answer)`) or the error, and go back to the dashboard (or to the
+    planning page, for a form posted from there with back=night)."""
 
     @login_required
     @require_POST
     def view(request, night_id):
         night = host_night(request, night_id)
+        back = "host:night" if request.POST.get("back") == "night" else "host:dashboard"
         form = form_class(request.POST)
         if not form.is_valid():
             for field, errors in form.errors.items():
                 label = form[field].label if field in form.fields else "Error"
                 messages.error(request, f"{label}: {' '.join(errors)}")
-            return redirect("host:dashboard", night_id=night.pk)
+            return redirect(back, night_id=night.pk)
         try:
-            call(night.pk, actor_of(request), form.cleaned_data)
+            answer = call(night.pk, actor_of(request), form.cleaned_data)
         except ServiceError as error:
             messages.error(request, error.message)
         else:
-            messages.success(request, done)
-        return redirect("host:dashboard", night_id=night.pk)
+            messages.success(request, done(answer) if callable(done) else done)
+        return redirect(back, night_id=night.pk)
 
     return view
 
@@ -109,13 +118,35 @@ player_replace_by_ghost = _correction(
     ),
     "A ghost takes that chair from now on.",
 )
+
+
 player_late_arrival = _correction(
     PlayerNameForm,
     lambda night_id, actor, data: corrections.player_late_arrival(
         night_id=night_id, name=data["name"], actor=actor
     ),
-    "Welcome! They take a ghost's chair.",
+    lambda answer: _late_words(answer[0].name, answer[1]),
 )
+late_guest_seat = _correction(
+    LateSeatForm,
+    lambda night_id, actor, data: arrivals.late_guest_seat(
+        night_id=night_id,
+        player_id=data["player"],
+        ghost_id=data["ghost"],
+        actor=actor,
+        client_id=data["client_id"] or None,
+    ),
+    "Done: the guest has the ghost's chair now.",
+)
+
+
+def _late_words(name: str, seated: bool) -> str:
+    if seated:
+        return f"Welcome, {name}: they play in a ghost's chair from now on."
+    return (
+        f"Every chair is taken, so {name} is on the waiting list. When a player leaves, "
+        f"replace them by a ghost, then give {name} that chair."
+    )
 
 
 @login_required

@@ -14,7 +14,7 @@ from live.routing import socket_path
 from partynight import links
 from partynight.models import Night, Player, normalise_join_code
 from partynight.routing import websocket_urlpatterns as sockets
-from partynight.services import nights
+from partynight.services import nights, snapshots
 from partynight.web.shortcuts import home_page, not_found
 
 
@@ -46,13 +46,42 @@ def play(request, token):
 def _join_page(request, night, status=200, **context):
     context = {
         "night": night,
-        "planning": night.state in nights.PLANNING_STATES,
+        "late": late_words(night),
         "unclaimed": night.players.filter(active=True, is_ghost=False, claimed=False),
         "name": "",
         "error": None,
         **context,
     }
     return render(request, "phone/join.html", context, status=status)
+
+
+def late_words(night: Night) -> str:
+    """What a guest who arrives after the draw is told before typing their name: where no
+    chair is free, exactly that and what the host can do."""
+    if night.state == Night.State.FINISHED:
+        return "The night is over: there is no more play tonight."
+    if night.state == Night.State.PLANNING:
+        return ""
+    free = len(snapshots.ghost_chairs(snapshots.night_data(night)))
+    if night.state == Night.State.SEATING:
+        if free:
+            return (
+                "The seats are drawn. Type your name to join the waiting list: the host "
+                "can give you a ghost's chair or draw the seats again."
+            )
+        return (
+            "The seats are drawn and every chair is taken. Type your name to join the "
+            "waiting list: the host can draw the seats again to make room for you."
+        )
+    if free:
+        return (
+            "Play has started. Type your name to join the waiting list: the host can give "
+            "you a ghost's chair now; if not, you get one when this round ends."
+        )
+    return (
+        "Play has started and every chair is taken. Type your name to join the waiting "
+        "list: when a player leaves, the host can give you their chair."
+    )
 
 
 @guard_link

@@ -158,3 +158,24 @@ def expect_scores(pages, team_a, team_b):
         us, them = (team_a, team_b) if seat % 2 == 0 else (team_b, team_a)
         expect(page.locator("#score-us")).to_have_text(str(us))
         expect(page.locator("#score-them")).to_have_text(str(them))
+
+
+def second_step(page, first, again):
+    """A dangerous host button (static/js/lib/confirm.js): tap `first`, see it ask `again`,
+    and tap it once a double tap's echo could no longer count."""
+    page.get_by_role("button", name=first).click()
+    armed = page.get_by_role("button", name=again)
+    expect(armed).to_be_visible()
+    page.wait_for_timeout(400)  # the second step counts from 0.35 s after the first
+    armed.click()
+
+
+def table_of_four(server, browser_context, names):
+    """Round 1 at one table of four (`names`), the host's dashboard on a laptop and each
+    seat's phone open: the night, the dashboard, the players by seat and their pages."""
+    night = start_night(4, names=names)
+    dashboard = browser_context(viewport={"width": 1280, "height": 900}).new_page()
+    log_in(dashboard, server, "hostess", "pw-for-tests-1")
+    dashboard.goto(f"{server.url}/nights/{night.pk}/dashboard/")
+    players = seated(night, 1)
+    return night, dashboard, players, open_phones(server, browser_context, players)

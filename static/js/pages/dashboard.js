@@ -10,6 +10,7 @@
   const root = $("live");
   const host = root.dataset.mode === "host";
   let state = JSON.parse($("snapshot").textContent);
+  let bellArmedAt = 0; // the host's first tap on "Ring the bell": a second one rings it
 
   const BELL_REASONS = { target: "a team reached the target", bunco: "a Bunco", host: "rung by the host" };
   const LEADER_NAMES = {
@@ -74,10 +75,21 @@
     }
     if (round.state !== "playing") return null;
     if (!host) return el("p", { class: "bell waiting", id: "bell" }, "Playing… listen for the bell");
+    const armed = PartyConfirm.step(bellArmedAt) !== "arm";
     return el("button", {
-      class: "bell-button", id: "bell", type: "button",
-      onclick: () => send({ type: "bell", round: round.number }),
-    }, "🔔 Ring the bell");
+      class: armed ? "bell-button armed" : "bell-button", id: "bell", type: "button",
+      onclick: () => {
+        const now = PartyConfirm.step(bellArmedAt);
+        if (now === "act") {
+          bellArmedAt = 0;
+          send({ type: "bell", round: round.number });
+        } else if (now === "arm") {
+          bellArmedAt = Date.now();
+          setTimeout(render, PartyConfirm.LONGEST + 50);
+        }
+        render();
+      },
+    }, armed ? "🔔 Tap again to ring the bell for every table" : "🔔 Ring the bell");
   }
 
   // What the room does next once the bell has rung; the screen has no button to point at.
@@ -250,7 +262,7 @@
       keys.forEach((key) => (prizesOf[key] = (prizesOf[key] || []).concat(LEADER_NAMES[kind] || kind))));
     if (!host) return renderScreenStandings(prizesOf);
     const rows = state.standings.filter((row) => !row.ghost).map((row) =>
-      el("tr", { "data-player": row.id },
+      el("tr", { "data-player": row.id, onclick: (event) => event.currentTarget.classList.toggle("open") },
         el("td", {}, row.name), el("td", {}, row.wins), el("td", {}, row.losses), el("td", {}, row.buncos),
         el("td", { class: "leads" }, (prizesOf[row.id] || []).join(", "))));
     $("standings").replaceChildren(
@@ -295,6 +307,11 @@
       return;
     }
     state.tables[index] = table;
+    if (msg.notice && host) { // a correction, maybe from a phone at the table: say it
+      notice(msg.notice);
+      const lines = state.logs && state.logs[String(table.number)];
+      if (lines && msg.undone) state.logs[String(table.number)] = lines.filter((l) => !msg.undone.includes(l.id));
+    }
     if (msg.logged && host) {
       state.logs ||= {};
       const lines = (state.logs[String(table.number)] ||= []);
@@ -329,6 +346,7 @@
       state = msg;
       state.logs = logs;
       render();
+      if (host && window.PartyWaiting) PartyWaiting.update(msg.waiting);
     } else if (msg.type === "table") {
       applyTable(msg);
     } else if (msg.type === "night") {

@@ -12,10 +12,16 @@
   let snap = null; // the last snapshot, with `phone` and `table` kept current by table events
   let pending = null; // {id, v, round, until}: a roll sent, its table event not yet in
   let ringing = null; // the client id of a "start round" tap in flight
+  let undoing = null; // the client id of an "undo the last roll" tap in flight
   let sending = null; // the client id of the roll the news line says is being sent
   let context = null; // "round:phase": what the news, notice and error lines belong to
   let conn = null;
   let audio = null;
+  // The last state this phone knew, kept across reloads: shown greyed, pad shut, until the
+  // server's snapshot arrives (a finished night's result needs no server to be true).
+  const memoryKey = "partynight:phone:" + path;
+  let stale = false;
+  let gone = false; // the host took this player off the night: only that message shows
 
   function show(id, on) {
     $(id).hidden = !on;
@@ -42,7 +48,8 @@
 
   /* ---- drawing ---- */
   function render() {
-    if (!snap) return;
+    if (!snap || gone) return;
+    app.classList.toggle("stale", stale);
     const me = snap.me, round = snap.round, seat = snap.seat, table = snap.table, phone = snap.phone;
     app.dataset.phase = phone.phase;
     $("now").dataset.phase = phone.phase;
@@ -64,7 +71,7 @@
     say("buncos", me.buncos);
     show("fuzzy", snap.night.fuzzy_holder === me.id);
     const atTable = PLAYING.includes(phone.phase) && table && seat != null;
-    show("where", atTable);
+    show("where", atTable && phone.phase !== "table_done"); // never read as the next seat
     show("scores", atTable);
     show("roundbox", atTable);
     if (atTable) {
@@ -80,6 +87,19 @@
     }
     renderResults();
     renderPad(phone);
+    renderUndo(atTable);
+  }
+
+  /* The table's last roll, while nothing has changed the table since (the server says
+   * which roll and the table version it left). */
+  function renderUndo(atTable) {
+    const offer = snap.undo;
+    const button = $("undo");
+    button.hidden = !(atTable && offer && offer.v === snap.table.version);
+    if (!button.hidden) {
+      button.textContent = offer.label;
+      button.disabled = !!undoing || stale;
+    }
   }
 
   function renderResults() {
@@ -88,7 +108,7 @@
     if (!results) return;
     const me = snap.me;
     say("place", "You finished " + ordinal(results.place) + " of " + results.of + " · " +
-      me.wins + " W · " + me.losses + " L · " + me.buncos + (me.buncos === 1 ? " Bunco" : " Buncos"));
+      count(me.wins, "win", "wins") + ", " + count(me.losses, "loss", "losses") + ", " + count(me.buncos, "Bunco", "Buncos"));
     $("prizes").replaceChildren(...results.prizes.map((prize) => {
       const li = document.createElement("li");
       if (prize.mine) li.className = "mine";
@@ -103,6 +123,10 @@
     $("results-link").href = results.link;
   }
 
+  function count(n, one, many) {
+    return n + " " + (n === 1 ? one : many);
+  }
+
   function ordinal(n) {
     const s = ["th", "st", "nd", "rd"], v = n % 100;
     return n + (s[(v - 20) % 10] || s[v] || s[0]);
@@ -111,7 +135,7 @@
   function renderPad(phone) {
     const table = snap.table;
     const locked = !!pending && table && table.version < (pending.until || pending.v + 1);
-    const open = phone.pad_open && !locked;
+    const open = phone.pad_open && !locked && !stale;
     show("pad", phone.pad);
     document.querySelectorAll("#pad button").forEach((b) => (b.disabled = !open));
     document.querySelector('[data-entry="wipeout"]').hidden = !(snap.night.rules && snap.night.rules.wipeout);
@@ -156,12 +180,15 @@
   function onMessage(msg) {
     if (msg.type === "snapshot") {
       snap = msg;
+      stale = false;
       enterContext();
+      showConn();
     } else if (msg.type === "table") {
       const table = snap && snap.table;
       if (table && msg.table.number === table.number && msg.table.round === table.round) {
         snap.table = msg.table;
         if (msg.phones && msg.phones[snap.me.id]) snap.phone = msg.phones[snap.me.id];
+        if ("undo" in msg) snap.undo = msg.undo;
         enterContext();
         if (msg.roll) say("news", describe(msg.roll));
         // my wins, losses and Buncos as the server counts them, when they moved
@@ -182,6 +209,8 @@
         snap.night.fuzzy_holder = msg.fuzzy_holder;
         snap.night.fuzzy_holder_name = msg.fuzzy_holder_name;
       }
+    } else if (msg.type === "error" && (msg.code === "removed" || msg.code === "bad_link")) {
+      return goneForGood(msg.message);
     } else if (msg.type === "result" || msg.type === "error") {
       if (pending && pending.id === msg.client_id) {
         // keep the pad locked until this roll's table event is in, so the next tap
@@ -191,6 +220,7 @@
       }
       // "Sending: …" / "Waiting to send: …" for a roll that was refused: not true any more
       if (msg.type === "error" && sending === msg.client_id) say("news", "");
+      if (undoing && undoing === msg.client_id) undoing = null;
       const wasRing = ringing && ringing === msg.client_id;
       if (wasRing) ringing = null;
       // a second Head-table phone tapping "start round": the round has started, nothing to say
@@ -204,6 +234,39 @@
     const table = snap && snap.table;
     if (pending && table && (table.round !== pending.round || table.version >= (pending.until || pending.v + 1))) pending = null;
     render();
+    remember();
+  }
+
+  function remember() {
+    if (!snap || stale) return;
+    try {
+      localStorage.setItem(memoryKey, JSON.stringify(snap));
+    } catch (e) { /* storage full or off: the next reload waits for the server */ }
+  }
+
+  function recall() {
+    try {
+      const known = JSON.parse(localStorage.getItem(memoryKey) || "null");
+      if (!known || !known.phone) return;
+      snap = known;
+      stale = snap.night.state !== "finished"; // a finished night's result stays true
+      render();
+    } catch (e) { /* unreadable: wait for the server */ }
+  }
+
+  /* The host removed this player (or gave the name a new link): nothing else is true now. */
+  function goneForGood(message) {
+    gone = true;
+    try { localStorage.removeItem(memoryKey); } catch (e) { /* nothing to forget */ }
+    app.dataset.phase = "removed";
+    $("now").dataset.phase = "removed";
+    say("headline", message);
+    say("detail", "Ask the host if this is a mistake.");
+    show("detail", true);
+    ["bell", "ring", "notice", "error", "news", "undo", "results", "where", "roundbox", "scores", "pad"]
+      .forEach((id) => show(id, false));
+    document.querySelectorAll(".tally, .rooms-link").forEach((el) => (el.hidden = true));
+    showConn();
   }
 
   let connState = "connecting";
@@ -211,9 +274,11 @@
     if (state) connState = state;
     const n = conn ? conn.pending() : 0;
     const el = $("conn");
-    el.dataset.state = connState;
+    el.dataset.state = gone ? "offline" : stale && connState === "open" ? "connecting" : connState;
     const waiting = n ? " · " + n + (n === 1 ? " roll" : " rolls") + " waiting to send" : "";
-    if (connState === "open") el.textContent = "Live" + waiting;
+    if (gone) el.textContent = "Not connected";
+    else if (stale) el.textContent = "Reconnecting…" + waiting;
+    else if (connState === "open") el.textContent = "Live" + waiting;
     else if (connState === "offline") el.textContent = "Offline: reconnecting…" + waiting;
     else el.textContent = "Connecting…" + waiting;
   }
@@ -248,12 +313,19 @@
     ringing = conn.send({ type: "start_round", round: snap.phone.ring });
     render();
   });
+  $("undo").addEventListener("click", () => {
+    if (!snap || !snap.undo || undoing) return;
+    show("error", false);
+    undoing = conn.send({ type: "undo", v: snap.undo.v });
+    render();
+  });
   // unlock audio on the first touch, so the bell can sound later
   document.addEventListener("pointerdown", () => { if (!audio) try { audio = new AudioContext(); } catch (e) {} }, { once: true });
   window.addEventListener("resize", fitPad);
 
   // PartyLive owns the socket: one at a time, dropped when the network goes, back when it
   // returns; taps made offline wait in its queue.
+  recall();
   conn = PartyLive.connect(path, { onMessage, onState: (state) => showConn(state) });
   showConn();
   PartyLive.keepAwake();

@@ -31,3 +31,13 @@
     });
   });
 })();
+
+// Seats drawn: a guest who arrives now shows up at once, with the host's choices.
+(function () {
+  "use strict";
+  const card = document.getElementById("waiting");
+  if (!card || !card.dataset.socket || !window.PartyLive) return;
+  PartyLive.connect(card.dataset.socket, {
+    onMessage: (msg) => { if (msg.type === "snapshot") PartyWaiting.update(msg.waiting); },
+  });
+})();

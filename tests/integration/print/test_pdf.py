@@ -37,7 +37,8 @@ def phone_url(player) -> str:
 @pytest.mark.django_db
 def test_score_sheets_pdf_has_a_page_per_player_with_their_qr_code(host_client, host, weasyprint):
     night = builders.night(host, NAMES, paid=True, rules=SHORT)
-    response = host_client.get(reverse("paper:sheets_pdf", args=[night.pk]))
+    url = reverse("paper:sheets_pdf", args=[night.pk])
+    response = host_client.get(url, {"per_page": "1", "paper": "a4"})
     assert 'filename="friday-bunco-2026-12-04-sheets.pdf"' in response["Content-Disposition"]
     pages = pages_of(response)
     players = list(night.players.all())
@@ -45,7 +46,10 @@ def test_score_sheets_pdf_has_a_page_per_player_with_their_qr_code(host_client, 
     for page, player in zip(pages, players, strict=True):
         assert player.name in page["text"] and "Friday Bunco" in page["text"]
         assert page["qr"] == [phone_url(player)]
-    assert round(pages[0]["size"][0]) == 595  # A4 is 595 x 842 points
+    assert round(pages[0]["size"][0]) == 595  # A4 is 595 x 842 points, when the host picks it
+    default = pages_of(host_client.get(url))  # Letter (the money is dollars), two a page
+    assert [round(x) for x in default[0]["size"]] == [612, 792]
+    assert len(default) == (len(players) + 1) // 2
 
 
 @pytest.mark.django_db
@@ -66,7 +70,8 @@ def test_blank_and_table_sheets_pdf(host_client, host, weasyprint):
     night = builders.night(
         host, NAMES + ["Fay", "Gil", "Hal", "Ivy"], paid=True, rules=SHORT
     )  # 10 players: 3 tables
-    blank = pages_of(host_client.get(reverse("paper:sheets_pdf", args=[night.pk]), {"blank": 3}))
+    url = reverse("paper:sheets_pdf", args=[night.pk])
+    blank = pages_of(host_client.get(url, {"blank": 3, "per_page": "1"}))
     assert len(blank) == 3 and all(p["qr"] == [] and "Name:" in p["text"] for p in blank)
     tables = pages_of(host_client.get(reverse("paper:tables_pdf", args=[night.pk])))
     assert [p["text"].split(" table (")[0].split()[-1] for p in tables] == [

@@ -13,6 +13,7 @@ from partynight.rules.config import Rules
 from partynight.services import nights, play
 from tests import builders
 from tests.builders import SHORT, XSS
+from tests.helpers.pages import settings_post
 
 NAMES = [f"Player {n}" for n in range(1, 8)] + [XSS]
 
@@ -107,3 +108,19 @@ def test_only_the_host_sees_a_nights_paper(client, host, other, name):
     assert client.get(url).status_code == 302  # to the login page
     client.force_login(other)
     assert client.get(url).status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_paper_is_letter_for_dollars_unless_the_host_picks_a4(host_client, host):
+    night = builders.night(host, NAMES[:4], paid=True, rules=SHORT)
+    url = reverse("paper:sheets", args=[night.pk])
+    page = host_client.get(url).content.decode()
+    assert "css/paper-letter.css" in page and 'class="sheets per-page-2"' in page
+    settings = reverse("host:night_settings", args=[night.pk])
+    assert host_client.post(settings, {**settings_post(), "paper": "a4"}).status_code == 302
+    night.refresh_from_db()
+    assert night.paper == "a4"
+    assert "css/paper-A4.css" in host_client.get(url).content.decode()
+    assert "css/paper-letter.css" in host_client.get(url, {"paper": "letter"}).content.decode()
+    one = host_client.get(url, {"per_page": "1"}).content.decode()
+    assert 'class="sheets per-page-1"' in one

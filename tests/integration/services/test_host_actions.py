@@ -39,15 +39,19 @@ def test_planning_validates_names_and_counts(make_night):
     assert Event.objects.filter(night=night, kind="seats_drawn").count() == 1
 
 
-def test_redraw_replaces_ghosts_and_adding_a_player_voids_the_draw(make_night):
+def test_redraw_replaces_ghosts_and_a_guest_after_the_draw_waits_for_the_host(make_night):
     night = make_night(players=5)
     nights.seats_draw(night_id=night.pk, actor="host")
-    nights.seats_draw(night_id=night.pk, actor="host")
+    drawn = nights.seats_draw(night_id=night.pk, actor="host")
     assert night.players.filter(is_ghost=True).count() == 3
-    nights.player_add(night_id=night.pk, name="Late", actor="host")
+    late = nights.player_add(night_id=night.pk, name="Late", actor="host")
     night.refresh_from_db()
-    assert night.state == Night.State.PLANNING and night.pending_seating == []
-    assert not night.players.filter(is_ghost=True).exists()
+    assert night.state == Night.State.SEATING and night.pending_seating == drawn
+    assert night.waiting == [late.key]
+    nights.seats_draw(night_id=night.pk, actor="host")  # the host chose to redraw
+    night.refresh_from_db()
+    assert night.waiting == [] and late.key in {k for t in night.pending_seating for k in t}
+    assert night.players.filter(is_ghost=True).count() == 2
 
 
 def test_starting_a_round_twice_changes_nothing_twice(make_night):
@@ -161,12 +165,16 @@ def test_a_player_who_leaves_is_replaced_by_a_ghost_and_a_late_arrival_takes_it(
     seated = {p for t in range(1, 3) for p in table_state(night, t).seats}
     assert ghost.key in seated and leaver.key not in seated
     assert selectors.pot_of(night) == pot  # their contribution stays in the pot
-    late = corrections.player_late_arrival(night_id=night.pk, name="Nell", actor="host")
+    late, chair = corrections.player_late_arrival(night_id=night.pk, name="Nell", actor="host")
     seated = {p for t in range(1, 3) for p in table_state(night, t).seats}
-    assert late.key in seated and ghost.key not in seated
+    assert chair and late.key in seated and ghost.key not in seated
     assert not Player.objects.get(pk=ghost.pk).active
     kinds = set(Event.objects.filter(night=night).values_list("kind", flat=True))
-    assert {"player_replaced", "late_arrival"} <= kinds
+    assert {"player_replaced", "late_seated"} <= kinds
+    # every chair is taken now: the next guest waits on the list
+    more, chair = corrections.player_late_arrival(night_id=night.pk, name="Ola", actor="host")
+    night.refresh_from_db()
+    assert not chair and night.waiting == [more.key]
 
 
 def test_finishing_needs_a_finished_round_and_happens_once(make_night):

@@ -403,5 +403,9 @@ async def test_a_hosts_correction_shows_a_notice_on_that_tables_phones(night):
     )
     event = await until(socket, lambda m: m["type"] == "table" and "notice" in m)
     pair = f"{players[1].name} & {players[3].name}"
-    assert event["notice"] == f"The host gave {pair} 2 more points (miscount): now 0 to 2."
+    others = f"{players[0].name} & {players[2].name}"
+    assert event["notice"] == (
+        f"The host gave {pair} 2 more points (miscount). Now {others} have 0 and {pair} have 2."
+    )
+    assert "now 0 to 2" not in event["notice"]
     await close_all(socket)

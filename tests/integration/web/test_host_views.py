@@ -327,7 +327,7 @@ def test_a_roll_can_be_undone_and_a_bad_bunco_move_is_explained(host_client, hos
 def test_a_late_arrival_takes_a_ghost_chair_and_a_leaver_becomes_a_ghost(host_client, host):
     night = builders.night(host, players=6, started=True)
     late = host_client.post(reverse("host:fix_late", args=[night.pk]), {"name": "Zoe"}, follow=True)
-    assert "Welcome! They take a ghost's chair." in messages_of(late)
+    assert "Welcome, Zoe: they play in a ghost's chair from now on." in messages_of(late)
     zoe = night.players.get(name="Zoe", active=True)
     assert zoe.seats.exists()
     leave = host_client.post(reverse("host:fix_ghost", args=[night.pk]), {"player": zoe.pk})

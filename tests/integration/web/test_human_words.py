@@ -81,3 +81,42 @@ def test_the_shared_results_page_has_no_paper_toolbar_but_a_print_button(host_cl
     assert 'id="print-page"' in page and "Print the results" in page
     mine = host_client.get(reverse("paper:results", args=[night.pk])).content.decode()
     assert "Paper:" in mine and mine.count('id="print-page"') == 1
+
+
+# Words people read on the phones and the paper that once contradicted themselves or used
+# jargon (issue 26); none may come back.
+OLD_WORDS = (
+    "Stay here",  # "Stay here, move to seat 3"
+    "stay at the",  # "You lost. Next round: stay at the Foot table"
+    "go up to the",
+    "go down to the",
+    "3 of up",
+    "Traveling (holds the fuzzy die)",
+    "0 Buncos, the most",
+    "ask the host to seat you in a ghost",
+    "there is no ghost to replace",
+)
+
+
+def test_the_phone_pages_and_a_whole_nights_phone_words_have_no_old_words(client, host):
+    from partynight.models import Player
+    from partynight.rules.config import Rules
+    from partynight.services import snapshots
+    from tests.helpers.play import play_night
+
+    rules = Rules(sets=1, rounds_per_set=3, break_after_set=None)
+    night = builders.night(host, players=10, rules=rules)
+    texts = []
+    night = play_night(night)
+    for player in Player.objects.filter(night=night, is_ghost=False):
+        snapshot = snapshots.player_snapshot(Player.objects.get(pk=player.pk))
+        texts += [snapshot["phone"]["headline"], snapshot["phone"]["detail"]]
+        texts += [f"{p['name']} {p['why']}" for p in snapshot["results"]["prizes"]]
+        page = client.get(f"/play/{player.token}/").content.decode()
+        texts.append(visible_text(page))
+    texts.append(visible_text(client.get(f"/join/{night.join_token}/").content.decode()))
+    for text in texts:
+        for old in OLD_WORDS:
+            assert old not in text, (old, text)
+        assert not re.search(r"\w and \w+ and ", text), text  # lists take commas
+        assert not re.search(r"\bW \d|\bL \d", text), text  # "W 0 L 0": say wins, losses

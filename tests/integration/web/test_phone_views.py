@@ -7,7 +7,7 @@ import pytest
 from django.contrib.staticfiles import finders
 
 from partynight.models import Player
-from partynight.services import nights, play
+from partynight.services import nights, play, snapshots
 from tests import builders
 
 PAGE_BUDGET = 60 * 1024
@@ -72,15 +72,20 @@ def test_join_errors_are_shown(client, night, name, status, message):
     assert night.players.count() == 1
 
 
-def test_join_after_play_started_is_refused_clearly(client, night):
+def test_a_guest_joining_after_play_started_is_told_what_happens_next(client, night):
     for i in range(3):
         nights.player_add(night_id=night.pk, name=f"P{i}", actor="host")
     nights.seats_draw(night_id=night.pk, actor="host")
     play.round_start(night_id=night.pk, number=1, actor="host")
-    assert b"Play has started" in client.get(f"/join/{night.join_token}/").content
+    page = client.get(f"/join/{night.join_token}/").content.decode()
+    assert "Play has started and every chair is taken." in page
+    assert "when a player leaves, the host can give you their chair." in page
     response = client.post(f"/join/{night.join_token}/", {"name": "Late Larry"})
-    assert response.status_code == 400 and b"Play has started" in response.content
-    assert not night.players.filter(name="Late Larry").exists()
+    larry = Player.objects.get(night=night, name="Late Larry")  # a fresh night row too
+    assert response.url == f"/play/{larry.token}/"
+    phone = snapshots.player_snapshot(larry)["phone"]
+    assert phone["phase"] == "waiting_list" and not phone["pad"]
+    assert phone["headline"] == "You're on the waiting list: keep this page open"
 
 
 def test_a_bad_join_link_is_a_404(client, night):

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.helpers.browser import log_in, open_phones, pad, readable, seated, shot, start_night
+from tests.helpers.browser import pad, readable, shot, table_of_four
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -14,12 +14,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_the_roll_log_the_named_undo_and_the_notice_on_the_phones(
     live_server_daphne, browser_context
 ):
-    night = start_night(4, names=["Eve", "Bo", "Cy", "Di"])
-    dashboard = browser_context(viewport={"width": 1280, "height": 900}).new_page()
-    log_in(dashboard, live_server_daphne, "hostess", "pw-for-tests-1")
-    dashboard.goto(f"{live_server_daphne.url}/nights/{night.pk}/dashboard/")
-    players = seated(night, 1)
-    pages = open_phones(live_server_daphne, browser_context, players)
+    names = ["Eve", "Bo", "Cy", "Di"]
+    night, dashboard, players, pages = table_of_four(live_server_daphne, browser_context, names)
     roller, typist = players[0].name, players[1].name
     pad(pages[1], "2").click()  # Bo's phone enters the roller's roll
     card = dashboard.locator('.table-card[data-table="1"]')
@@ -50,6 +46,7 @@ def test_the_roll_log_the_named_undo_and_the_notice_on_the_phones(
     team_b = f"{players[1].name} & {players[3].name}"
     for page in pages:
         expect(page.locator("#notice")).to_have_text(
-            f"The host gave {team_b} 3 more points (a miscount): now 2 to 3."
+            f"The host gave {team_b} 3 more points (a miscount). "
+            f"Now {players[0].name} & {players[2].name} have 2 and {team_b} have 3."
         )
     expect(pages[1].locator("#score-us")).to_have_text("3")

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from partynight.models import Award, Event, Night, Seat
 from partynight.rules.record import validate_record
 from partynight.services.selectors import night_record
-from tests.helpers.browser import log_in, open_phones, pad, start_night
+from tests.helpers.browser import log_in, open_phones, pad, second_step, start_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 BETWEEN_ROUNDS = re.compile("^(next_round|break|prizes_pending)$")
@@ -58,7 +58,7 @@ def test_twelve_phones_and_a_host_play_a_whole_night(live_server_daphne, browser
             heading = dashboard.get_by_role("heading", name=f"Round {number} of 24")
             expect(heading).to_be_visible(timeout=20_000)
         play_round(night, number, pages_by_player)
-    dashboard.get_by_role("button", name="Award prizes").click()
+    second_step(dashboard, "Award prizes", "Tap again to award the prizes and end the night")
     expect(dashboard.get_by_role("heading", name="Results")).to_be_visible()
     night.refresh_from_db()
     assert night.state == Night.State.FINISHED

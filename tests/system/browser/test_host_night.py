@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from websockets.sync.client import connect
 
 from tests import builders
-from tests.helpers.browser import log_in
+from tests.helpers.browser import log_in, second_step
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -127,6 +127,6 @@ def test_a_host_plans_a_night_and_the_dashboard_follows_play_live(
     page.get_by_role("button", name="Start round 2").click()
     expect(page.get_by_role("heading", name="Round 2 of 24")).to_be_visible()
     expect(page.locator("#number-up")).to_have_text("2")
-    page.get_by_role("button", name="Ring the bell").click()
+    second_step(page, "Ring the bell", "Tap again to ring the bell for every table")
     expect(page.locator("#bell")).to_contain_text("The bell rang: rung by the host.")
     expect(tv.locator("#bell")).to_contain_text("The bell rang: rung by the host.")

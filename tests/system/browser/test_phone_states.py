@@ -12,7 +12,16 @@ from playwright.sync_api import expect
 
 from partynight.models import Event
 from partynight.rules.config import Rules
-from tests.helpers.browser import log_in, open_phones, pad, readable, seated, shot, start_night
+from tests.helpers.browser import (
+    log_in,
+    open_phones,
+    pad,
+    readable,
+    seated,
+    second_step,
+    shot,
+    start_night,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -70,11 +79,7 @@ def test_rolling_bell_table_done_and_the_head_table_starts_the_next_round(
         expect(page.locator("#bell")).to_have_text("🔔 The bell rang: stop rolling.")
         readable(page, page.locator("#bell"))
         won = seat % 2 == 0  # seat 0 rolled the Bunco for team A
-        text = (
-            "You won! Next round: stay at the Head table"
-            if won
-            else "You lost. Next round: go down to the Foot table"
-        )
+        text = "You won! Next round: Head table" if won else "You lost. Next round: Foot table"
         headline(page, text, "table_done")
     shot(head_pages[0], "bell-head-table-stop")
     # Foot table: the roller finishes the turn; the others are told so
@@ -95,9 +100,7 @@ def test_rolling_bell_table_done_and_the_head_table_starts_the_next_round(
     for page in pages:
         expect(page.locator("#now")).to_have_attribute("data-phase", "next_round")
         expect(page.locator("#headline")).to_have_text(
-            re.compile(
-                r"^(Go to the (Head|Foot) table,|Stay here,( move to| in)) seat \d · partner "
-            )
+            re.compile(r"^Next round: (Head|Foot) table, seat \d · partner ")
         )
         readable(page, page.locator("#headline"))
         expect(page.locator("#news")).to_have_text("")  # round 1's last roll is gone
@@ -132,7 +135,7 @@ def test_a_roll_off_under_the_hosts_bell_never_says_stop(live_server_daphne, bro
     dashboard.goto(f"{live_server_daphne.url}/nights/{night.pk}/dashboard/")
     players = seated(night, 1)
     pages = open_phones(live_server_daphne, browser_context, players)
-    dashboard.get_by_role("button", name="Ring the bell").click()  # 0-0: a tie
+    second_step(dashboard, "Ring the bell", "Tap again to ring the bell for every table")  # a tie
     first = players[0].name
     headline(pages[0], "Roll-off 1: your turn: roll the dice!", "rolloff")
     for page in pages[1:]:
@@ -145,7 +148,7 @@ def test_a_roll_off_under_the_hosts_bell_never_says_stop(live_server_daphne, bro
     shot(pages[1], "rolloff-under-the-bell")
     for entry in ["1", "0", "0", "0", "0"]:  # team A scores in the roll-off, then all miss
         pad(pages[0], entry).click()
-    headline(pages[0], re.compile(r"^Stay here,( move to| in) seat \d · partner "), "next_round")
+    headline(pages[0], re.compile(r"^Next round: Head table, seat \d · partner "), "next_round")
 
 
 def test_break_then_the_last_round_then_the_night_is_over(live_server_daphne, browser_context):
@@ -174,7 +177,7 @@ def test_break_then_the_last_round_then_the_night_is_over(live_server_daphne, br
         headline(page, "Every round is played!", "prizes_pending")
         expect(page.locator("#pad")).to_be_hidden()
     shot(pages[0], "prizes-pending")
-    dashboard.get_by_role("button", name="Award prizes").click()
+    second_step(dashboard, "Award prizes", "Tap again to award the prizes and end the night")
     expect(dashboard.get_by_role("heading", name="Results")).to_be_visible()
     for page in pages:
         expect(page.locator("#now")).to_have_attribute("data-phase", "over")
@@ -198,7 +201,7 @@ def test_before_play_and_offline_wording(live_server_daphne, browser_context):
     night = start_night(4, start=False)
     players = seated_for_draw(night)
     pages = open_phones(live_server_daphne, browser_context, players, playing=False)
-    headline(pages[0], re.compile(r"^Go to the Head table, seat 1 · partner "), "next_round")
+    headline(pages[0], re.compile(r"^Round 1: Head table, seat 1 · partner "), "next_round")
     expect(pages[0].locator("#ring")).to_have_text("🔔 Ring the bell: start round 1")
     shot(pages[0], "seated-before-play")
     pages[0].locator("#ring").click()

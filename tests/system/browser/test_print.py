@@ -68,12 +68,15 @@ def test_a_host_prints_runs_and_shares_a_group_night(live_server_daphne, browser
     page.wait_for_url("**/print/sheets/")  # print the sheets, not the page being left
     sheets = printed(page)
     players = list(night.players.filter(is_ghost=False))
-    assert len(sheets) == len(players)
+    pairs = [players[i : i + 2] for i in range(0, len(players), 2)]
+    assert len(sheets) == len(pairs)  # two sheets a page: a sheet fits on half of one
     starred = {p.name for p in players if p.key in night.pending_seating[0]}
-    for sheet, player in zip(sheets, players, strict=True):
-        assert player.name in sheet["text"] and "December" in sheet["text"]
-        assert sheet["qr"] == [f"{live_server_daphne.url}/play/{player.token}/"]
-        assert ("★" in sheet["text"]) == (player.name in starred)
+    for sheet, pair in zip(sheets, pairs, strict=True):
+        assert all(p.name in sheet["text"] for p in pair) and "December" in sheet["text"]
+        urls = sorted(f"{live_server_daphne.url}/play/{p.token}/" for p in pair)
+        assert sorted(sheet["qr"]) == urls
+        assert ("★" in sheet["text"]) == any(p.name in starred for p in pair)
+        assert sheet["text"].count("You start at the") == len(pair)  # first table and seat
         assert "Download PDF" not in sheet["text"]  # no toolbar on paper
 
     page.go_back()

@@ -51,3 +51,29 @@ def test_counts_ties_and_skipped_leaders():
     )
     even = award("fifty_fifty", "fran", "50/50", wins=12, losses=12)
     assert award_why(even, [even], None, NAMES) == "Fran has 12 wins and 12 losses, exactly even."
+
+
+def test_nobody_scored_is_said_so_never_zero_the_most():
+    everyone = ["ann", "fran", "jo", "g1", "kim", "lee", "mo"]
+    names = {**NAMES, "kim": "Kim", "lee": "Lee", "mo": "Mo"}
+    tie = {"method": "rolloff", "tied": everyone}
+    cat = award("most_buncos", "ann", "Most Buncos", buncos=0, tie=tie)
+    text = award_why(cat, [cat], None, names)
+    assert text == "Nobody rolled a Bunco, so Ann won a roll-off among the 7 players."
+    assert "0 Buncos" not in text and "the most" not in text
+    few = award(
+        "most_buncos", "ann", "Most Buncos", tie={"method": "rolloff", "tied": everyone[:3]}
+    )
+    assert award_why(few, [few], None, names) == (
+        "Nobody rolled a Bunco, so Ann won a roll-off among Ann, Fran and Jo."
+    )
+
+
+def test_a_tie_lists_names_with_commas_and_and():
+    tie = {"method": "rolloff", "tied": ["ann", "fran", "jo", "kim"]}
+    buncos = award("most_buncos", "ann", "Most Buncos", buncos=2, tie=tie)
+    text = award_why(buncos, [buncos], None, {**NAMES, "kim": "Kim"})
+    assert (
+        text == "Ann rolled 2 Buncos, the most; tied with Fran, Jo and Kim, Ann won the roll-off."
+    )
+    assert "Fran and Jo and" not in text

@@ -2,7 +2,7 @@
 
 import pytest
 
-from partynight.rules.phone import phone_view, seat_sentence
+from partynight.rules.phone import phone_view, seat_place
 from partynight.rules.rotation import next_table
 
 NAMES = ["Ann", "Bea", "Cy", "Di"]
@@ -77,10 +77,10 @@ def test_a_rolloff_under_the_bell_never_says_stop():
 @pytest.mark.parametrize(
     ("number", "seat", "winner", "headline"),
     [
-        (2, 0, "A", "You won! Next round: go up to the Head table"),
-        (2, 1, "A", "You lost. Next round: go down to the Foot table"),
-        (1, 1, "B", "You won! Next round: stay at the Head table"),
-        (3, 0, "B", "You lost. Next round: stay at the Foot table"),
+        (2, 0, "A", "You won! Next round: Head table"),
+        (2, 1, "A", "You lost. Next round: Foot table"),
+        (1, 1, "B", "You won! Next round: Head table"),
+        (3, 0, "B", "You lost. Next round: Foot table"),
     ],
 )
 def test_table_done_says_where_to_go_before_the_round_is_over(number, seat, winner, headline):
@@ -100,13 +100,13 @@ def test_after_the_round_the_headline_is_the_next_seat():
     seat = {"table": 1, "name": "Head", "seat": 3, "partner": "Jo"}
     moving = view(round_=round_("done"), table=table(2, "done", winner="A"), next_seat=seat)
     assert moving.phase == "next_round"
-    assert moving.headline == "Go to the Head table, seat 4 · partner Jo"
+    assert moving.headline == "Next round: Head table, seat 4 · partner Jo"
     assert moving.ring == 4 and "Your table rings the bell" in moving.detail
     assert moving.pad and not moving.pad_open
     assert moving.pad_reason == "Round 4 has not started yet."
     here = {"table": 2, "name": "Middle", "seat": 1, "partner": "Jo"}
     stay = view(round_=round_("done"), table=table(2, "done", winner="A"), next_seat=here)
-    assert stay.headline == "Stay here, move to seat 2 · partner Jo"
+    assert stay.headline == "Next round: Middle table, seat 2 · partner Jo"  # one thing
     assert stay.ring is None and "Head table rings the bell" in stay.detail
 
 
@@ -119,7 +119,7 @@ def test_before_play_waiting_for_seats_then_sit_down():
         seat=None,
         next_seat={"table": 1, "name": "Head", "seat": 0, "partner": "Bo"},
     )
-    assert first.headline == "Go to the Head table, seat 1 · partner Bo"
+    assert first.headline == "Round 1: Head table, seat 1 · partner Bo"
     assert first.ring == 1
 
 
@@ -127,7 +127,8 @@ def test_the_break_says_what_happens_after():
     seat = {"table": 3, "name": "Foot", "seat": 0, "partner": "Jo"}
     brk = view(night_state="break", round_=round_("done", 12), next_seat=seat)
     assert (brk.phase, brk.headline) == ("break", "Break time ☕")
-    assert brk.detail.startswith("After the break, round 13: go to the Foot table, seat 1")
+    assert brk.detail.startswith("After the break, round 13: Foot table, seat 1 · partner Jo.")
+    assert "stay here" not in brk.detail.lower()
     assert brk.ring is None
 
 
@@ -145,8 +146,12 @@ def test_the_last_round_then_the_night_is_over():
     assert nothing.headline == "The night is over: thank you for playing!"
 
 
-def test_seat_sentence_keeps_the_chair():
-    here = {"number": 2, "my_seat": 1}
-    assert seat_sentence({"table": 2, "seat": 1, "partner": "Jo"}, here) == (
-        "Stay here, in seat 2 · partner Jo"
-    )
+def test_the_next_seat_reads_the_same_whether_the_table_changes_or_not():
+    seat = {"table": 2, "name": "Middle", "seat": 1, "partner": "Jo"}
+    assert seat_place(seat) == "Middle table, seat 2 · partner Jo"
+
+
+def test_three_prizes_read_as_a_list():
+    won = [{"name": n, "amount": 5} for n in ("Most wins", "50/50", "Traveling")]
+    over = view(night_state="finished", won_prizes=won)
+    assert over.headline == "You won $15: Most wins, 50/50 and Traveling!"

@@ -218,3 +218,15 @@ def test_prizes_add_up_and_ghosts_never_win(rows, pot, several, ties, seed):
     if not several:
         held = Counter(a["player"] for a in awards)
         assert max(held.values()) == 1 or set(held) == set(players)
+
+
+def test_the_traveling_title_goes_only_to_a_player_who_held_the_fuzzy_die():
+    from partynight.rules.prizes import NEVER_HELD
+
+    totals = {k: {"wins": 1, "losses": 1, "buncos": 0} for k in ("a", "b", "c")}
+    table = [{"prize": "traveling", "name": "Traveling", "share": 100}]
+    held = award_prizes(totals, "a", (), table, 10, Rules(), random.Random(1))
+    assert held[0]["name"] == "Traveling" and held[0]["player"] == "a"
+    ghost_held = award_prizes(totals, "g1", ("g1",), table, 10, Rules(), random.Random(1))
+    assert ghost_held[0]["name"] == NEVER_HELD == "Fuzzy die roll-off"
+    assert "Traveling" not in ghost_held[0]["name"]

@@ -13,10 +13,13 @@ from partynight.rules import Rules, RulesError, draw_seats
 from partynight.rules.reducer import (
     NightState,
     apply_event,
+    arrive,
     correct,
     finish,
+    ghost_chairs,
     ring,
     roll,
+    seat_waiting,
     standings,
     start_round,
 )
@@ -34,6 +37,8 @@ EVENT_TYPES = {
     "break",
     "table_corrected",
     "night_over",
+    "arrived",
+    "late_seated",
 }
 
 
@@ -44,10 +49,12 @@ def first_state(players, rng):
     return NightState(seating=tuple(tuple(t) for t in seats)), ids, ghosts
 
 
-def play_night(players, seed, rules, host_acts=True):
+def play_night(players, seed, rules, host_acts=True, late=False):
     """A whole night through the reducer, the host now and then ringing the bell or
-    correcting points. Returns the first state, every event, the last state, and each
-    step's (state before, events, state after)."""
+    correcting points; with `late`, a guest arrives before round 1 (the rotation seats
+    them) and another during round 2, whom the host seats in a ghost's chair at once.
+    Returns the first state, every event, the last state, and each step's (state before,
+    events, state after)."""
     rng = random.Random(seed)
 
     def chance(*purpose):
@@ -64,7 +71,14 @@ def play_night(players, seed, rules, host_acts=True):
         state = new
 
     while state.round < rules.rounds:
+        if late and state.round == 0:
+            step(arrive(state, "late1"))
+            ids.append("late1")
         step(start_round(state, rules, ghosts, chance))
+        if late and state.round == 2 and ghost_chairs(state, ghosts):
+            step(arrive(state, "late2"))
+            step(seat_waiting(state, "late2", ghost_chairs(state, ghosts)[0], ghosts))
+            ids.append("late2")
         while state.round_state != "done":
             live = [t for t in state.tables if not t.is_done]
             table = rng.choice(live)
@@ -101,6 +115,31 @@ RULES = st.builds(
 )
 
 
+def test_late_guests_take_ghosts_chairs_and_nothing_drawn_moves_before():
+    rules = Rules(sets=1, rounds_per_set=3, break_after_set=None)
+    first, events, last, steps, ghosts = play_night(9, 4, rules, late=True)
+    arrived = next(after for _, happened, after in steps if happened[0]["type"] == "arrived")
+    assert arrived.seating == first.seating and arrived.waiting == ("late1",)
+    seated = [e for e in events if e["type"] == "late_seated"]
+    assert [e["player"] for e in seated] == ["late1", "late2"]
+    for event in seated:  # a ghost's chair, and nobody sits twice
+        assert event["ghost"] in ghosts
+        keys = [k for t in event["seating"] for k in t]
+        assert len(keys) == len(set(keys)) == 12 and event["player"] in keys
+    assert last.waiting == ()
+    with pytest.raises(RulesError, match="not waiting"):
+        seat_waiting(last, "late1", ghosts[-1], ghosts)
+
+
+def test_a_guest_cannot_arrive_twice_or_after_the_night():
+    state, _, _ = first_state(9, random.Random(1))
+    state, _ = arrive(state, "late1")
+    with pytest.raises(RulesError, match="already at the night"):
+        arrive(state, "late1")
+    with pytest.raises(RulesError, match="night is over"):
+        arrive(dataclasses.replace(state, state="finished"), "late2")
+
+
 @settings(max_examples=examples(30), deadline=None)
 @given(st.integers(4, 48), st.integers(0, 2**32 - 1), RULES)
 def test_replaying_the_events_onto_the_first_state_gives_the_last(players, seed, rules):
@@ -116,7 +155,7 @@ def test_every_event_type_happens_and_replays():
     seen = set()
     rules = Rules(sets=2, rounds_per_set=3, break_after_set=1)
     for seed in range(6):
-        first, events, last, _, _ = play_night(9, seed, rules)
+        first, events, last, _, _ = play_night(9, seed, rules, late=True)
         assert replay(first, events) == last
         seen |= {e["type"] for e in events}
     assert seen == EVENT_TYPES
