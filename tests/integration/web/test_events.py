@@ -9,6 +9,7 @@ import traceback
 
 import pytest
 from channels.db import database_sync_to_async
+from django.db import transaction
 from django.db.backends.utils import CursorWrapper
 
 from partynight import consumers
@@ -271,6 +272,51 @@ async def test_a_host_change_to_the_players_sends_every_screen_its_snapshot(host
     assert "Renamed" in [p["name"] for p in watch["players"]]
     assert watch["versions"]["night"] == mine["versions"]["night"]
     await close_all(socket, dashboard)
+
+
+async def test_a_new_rounds_snapshot_names_the_ghosts_opening_rolls_it_brings(host, host_cookie):
+    """Ghosts holding the dice when a round starts roll in its transaction; their table
+    events would come before the round's snapshot, so the snapshot brings them instead and
+    names their versions in `covers` (and its own night version): every version announced."""
+    night = await database_sync_to_async(in_play)(host, players=5, start=False)
+    await database_sync_to_async(nights.seats_draw)(night_id=night.pk, actor="host")
+    ghosts = await database_sync_to_async(
+        lambda: {p.key for p in night.players.all() if p.is_ghost}
+    )()
+    phones, dashboard, screen = await night_sockets(night, host_cookie)
+    await database_sync_to_async(play.round_start)(night_id=night.pk, number=1, actor="h")
+    watch = await until(dashboard, lambda m: m["type"] == "snapshot")
+    opened = {f"table:1:{t['number']}": [1, t["version"]] for t in watch["tables"] if t["version"]}
+    assert opened, "no ghost opened a table: pick another seed"
+    for table in watch["tables"]:  # only a ghost holding the dice rolls before anyone
+        assert bool(table["version"]) == (table["seats"][0]["id"] in ghosts)
+    assert watch["covers"] == {**opened, "night": [watch["versions"]["night"]] * 2}
+    for _, socket in phones.values():
+        mine = await until(socket, lambda m: m["type"] == "snapshot")
+        scope = f"table:1:{mine['table']['number']}"
+        expected = {scope: opened[scope]} if scope in opened else {}
+        assert mine["covers"] == {**expected, "night": [mine["versions"]["night"]] * 2}
+    assert [f for f in await drain(dashboard) if f["type"] == "table"] == []
+    await close_all(*[s for _, s in phones.values()], dashboard, screen)
+
+
+async def test_changes_folded_into_one_snapshot_name_every_night_version(host, host_cookie):
+    """Two host changes in one transaction (a club's night made with its members) make
+    one snapshot; it names both night versions it brings."""
+    night = await database_sync_to_async(in_play)(host, players=4, start=False)
+    dashboard = await open_socket(f"/ws/nights/{night.pk}/", cookie=host_cookie)
+    before = dashboard.snapshot["versions"]["night"]
+
+    def two_changes():
+        with transaction.atomic():
+            for name in ("Ann", "Bo"):
+                nights.player_add(night_id=night.pk, name=name, actor="host", paid=False)
+
+    await database_sync_to_async(two_changes)()
+    watch = await until(dashboard, lambda m: m["type"] == "snapshot")
+    assert watch["versions"]["night"] == before + 2
+    assert watch["covers"] == {"night": [before + 1, before + 2]}
+    await close_all(dashboard)
 
 
 async def test_an_event_between_a_phones_connect_and_its_snapshot_is_not_lost(night, monkeypatch):
