@@ -5,6 +5,7 @@ current versions."""
 
 import asyncio
 import threading
+import time
 import traceback
 
 import pytest
@@ -357,6 +358,36 @@ async def test_the_heartbeat_carries_the_current_versions(night, host_cookie, se
         assert beat["versions"]["table:1:1"] == v + 1
         assert beat["versions"]["night"] == socket.snapshot["versions"]["night"]
     await close_all(socket, dashboard)
+
+
+async def test_no_heartbeat_overtakes_the_events_waiting_behind_a_sockets_action(
+    night, settings, monkeypatch
+):
+    """A phone's roll is committed and announced, then its action is slow to return (a
+    loaded server): the roll's event waits in the socket's channel. No heartbeat reaches
+    the phone meanwhile announcing a version it has not been sent (live.js would resync)."""
+    settings.LIVE_HEARTBEAT_SECONDS = 0.1
+    act = consumers.PlayerConsumer.act
+
+    def slow(self, message):
+        answer = act(self, message)
+        time.sleep(1)  # the heartbeat ticks about ten times meanwhile
+        return answer
+
+    monkeypatch.setattr(consumers.PlayerConsumer, "act", slow)
+    players = await database_sync_to_async(seated)(night, 1)
+    socket = await phone(players[0])
+    v = socket.snapshot["table"]["version"]
+    await socket.send_json_to(roll("1", v=v, client_id="slow"))
+    known = v
+    for _ in range(3):  # the frames before the roll's answer, and two heartbeats after it
+        frame = await until(socket, lambda m: m["type"] in ("table", "heartbeat"))
+        if frame["type"] == "table":
+            known = frame["v"]
+        else:
+            assert frame["versions"]["table:1:1"] <= known, "a heartbeat overtook the event"
+    assert known == v + 1
+    await close_all(socket)
 
 
 def test_the_layers_hold_a_48_player_nights_burst(settings):

@@ -39,8 +39,8 @@ async def test_one_task_serves_every_member_and_survives_a_failed_tick():
 
 
 class FakeSocket:
-    def __init__(self, log):
-        self.log = log
+    def __init__(self, log, busy=0):
+        self.log, self.busy = log, busy
 
     async def send(self, text_data):
         if not self.log:  # a roll's frame arrives as the heartbeats start
@@ -60,3 +60,15 @@ async def test_heartbeats_carry_each_keys_versions_and_let_the_loop_serve_others
         stored = {"test:hb:a": {"night": 4}, "test:hb:b": {"night": 9, "table:1:2": 3}}
         assert frame == {"type": "heartbeat", "versions": stored[members[socket]]}
     assert 0 < [entry[0] for entry in log].index("roll") < 240  # served between slices
+
+
+async def test_a_socket_busy_with_a_handler_gets_no_heartbeat_until_it_is_done():
+    """Its events wait in its channel behind the handler: a heartbeat would overtake them."""
+    cache.set("test:hb:busy", {"night": 2})
+    log = []
+    idle, busy = FakeSocket(log), FakeSocket(log, busy=1)
+    await send_heartbeats({idle: "test:hb:busy", busy: "test:hb:busy"})
+    assert [socket for socket, _ in log if socket != "roll"] == [idle]
+    busy.busy = 0
+    await send_heartbeats({busy: "test:hb:busy"})
+    assert [socket for socket, _ in log if socket != "roll"] == [idle, busy]
