@@ -11,7 +11,8 @@ because something happened elsewhere (the protocol: docs/protocol.md).
   or the settings: the watchers get the night's snapshot, each player their own (their table,
   their next seat), built once after commit; `what` names the change, `covers` the versions
   it brings that no event carries (the ghosts' opening rolls of a new round, every night
-  version of the changes it folds together), so every version is announced once.
+  version of the changes it folds together), so every version is announced once; the
+  watchers' also carries those rolls' `logged` lines for the dashboard's roll log.
 
 After commit the night's current versions also go to the cache, where the sockets' heartbeat
 reads them: a client that missed a message without an error notices within seconds.
@@ -56,10 +57,14 @@ def announce(loaded, saved, client_id=None, notice=None) -> None:
     totals = None
     v, caused = saved.night_version, False
     covers: dict[str, list[int]] = {}  # what the snapshots bring that no event carries
+    opening: dict[int, list[dict]] = {}  # their roll log lines, by table
     for event, table_v, logged in zip(events, saved.table_versions, saved.logged, strict=True):
         kind = event["type"]
         if table_v is not None and "round_started" in big:  # a new round's ghosts' rolls
             _cover(covers, f"table:{event['round']}:{event['table']}", table_v)
+            if logged is not None:
+                line = selectors.log_entry(logged, night, names)
+                opening.setdefault(event["table"], []).append(line)
         elif table_v is not None:
             roll = event["roll"] if kind == "roll_scored" else None
             cause = None
@@ -111,7 +116,7 @@ def announce(loaded, saved, client_id=None, notice=None) -> None:
             )
     if big:
         _cover(covers, "night", night.version)  # the snapshot's own change
-        _snapshots_after_commit(night.pk, big, covers)
+        _snapshots_after_commit(night.pk, big, covers, opening)
     else:
         versions = {"night": night.version}
         versions.update(
@@ -148,10 +153,11 @@ class _Snapshots:
     """Runs once after commit, however many changes the transaction made to the night:
     reads the night once, builds the watchers' snapshot and each player's, and queues them
     (a club's night created with its 40 members makes one round of snapshots, not 40).
-    `covers`: every version those changes made that no event announces, by scope."""
+    `covers`: every version those changes made that no event announces, by scope;
+    `logged`: the roll log lines of the rolls among them, by table."""
 
-    def __init__(self, night_id: int, what: list[str], covers: dict[str, list[int]]):
-        self.night_id, self.what, self.covers = night_id, what, covers
+    def __init__(self, night_id: int, what: list[str], covers: dict, logged: dict):
+        self.night_id, self.what, self.covers, self.logged = night_id, what, covers, logged
 
     def __call__(self):
         try:
@@ -164,6 +170,8 @@ class _Snapshots:
         data = snapshots.night_data(night)
         extra = {"what": self.what[-1], "events": self.what}
         watch = {**snapshots.night_snapshot(night, data), **extra, "covers": self.covers}
+        if self.logged:
+            watch["logged"] = self.logged
         send_after_commit([broadcast.watch_group(night.pk)], frame("night.event", watch))
         for player in data.players:
             if player.active and not player.is_ghost:
@@ -179,15 +187,17 @@ class _Snapshots:
         _store_versions(night.pk, watch["versions"])
 
 
-def _snapshots_after_commit(night_id: int, what: list[str], covers: dict) -> None:
+def _snapshots_after_commit(night_id: int, what: list[str], covers: dict, logged=None) -> None:
     for _, callback, *_ in transaction.get_connection().run_on_commit:
         if isinstance(callback, _Snapshots) and callback.night_id == night_id:
             callback.what += [w for w in what if w not in callback.what]
             for scope, (low, high) in covers.items():
                 _cover(callback.covers, scope, low)
                 _cover(callback.covers, scope, high)
+            for table, lines in (logged or {}).items():
+                callback.logged.setdefault(table, []).extend(lines)
             return
-    transaction.on_commit(_Snapshots(night_id, list(what), dict(covers)))
+    transaction.on_commit(_Snapshots(night_id, list(what), dict(covers), dict(logged or {})))
 
 
 def _store_versions(night_id: int, versions: dict) -> None:

@@ -292,6 +292,9 @@ async def test_a_new_rounds_snapshot_names_the_ghosts_opening_rolls_it_brings(ho
     for table in watch["tables"]:  # only a ghost holding the dice rolls before anyone
         assert bool(table["version"]) == (table["seats"][0]["id"] in ghosts)
     assert watch["covers"] == {**opened, "night": [watch["versions"]["night"]] * 2}
+    lines = {f"table:1:{n}": [1, len(rolls)] for n, rolls in watch["logged"].items()}
+    assert lines == opened  # each of those rolls' line for the dashboard's roll log
+    assert {line["by"] for rolls in watch["logged"].values() for line in rolls} == {"app"}
     for _, socket in phones.values():
         mine = await until(socket, lambda m: m["type"] == "snapshot")
         scope = f"table:1:{mine['table']['number']}"

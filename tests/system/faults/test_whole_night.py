@@ -62,7 +62,7 @@ class Screen:
         self.changed = asyncio.Event()
         self.covered: dict[str, set[int]] = {}  # scope -> versions it was told of
         self.resyncs: list = []  # why each resync was asked for
-        self.asked = False  # a resync is on its way: its snapshot covers nothing
+        self.asked = 0  # resyncs on their way: their snapshots cover nothing
         self.checks: list[asyncio.Task] = []
 
     async def open(self, url, cookie=None):
@@ -77,7 +77,7 @@ class Screen:
 
     async def resync(self, why):
         self.resyncs.append(why)
-        self.asked = True
+        self.asked += 1
         await self.socket.send(json.dumps({"type": "resync"}))
 
     async def behind_later(self, current):
@@ -100,7 +100,7 @@ class Screen:
             for scope, (low, high) in snapshot.get("covers", {}).items():
                 self.cover(scope, low, high)
         elif self.asked:
-            self.asked = False
+            self.asked -= 1
         else:
             self.resyncs.append(("sent by the server", dict(versions)))
 
