@@ -5,6 +5,10 @@ socket its key's versions without holding the loop for all of them at once."""
 import asyncio
 import json
 
+import pytest
+from asgiref.sync import sync_to_async
+
+from live import broadcast
 from live.cache import cache
 from live.ticks import Tick, send_heartbeats
 
@@ -72,3 +76,23 @@ async def test_a_socket_busy_with_a_handler_gets_no_heartbeat_until_it_is_done()
     busy.busy = 0
     await send_heartbeats({busy: "test:hb:busy"})
     assert [socket for socket, _ in log if socket != "roll"] == [idle, busy]
+
+
+@pytest.mark.django_db(transaction=True)  # after commit: in autocommit, at once
+async def test_heartbeats_leave_after_the_events_queued_before_them(monkeypatch):
+    """The versions a heartbeat announces were stored after their events were queued: it
+    waits for the process's sender to hand those to the layer, never overtakes them."""
+    log = []
+
+    async def slow_publish(batch):
+        await asyncio.sleep(0.2)  # a loaded server's sender
+        log.extend(("event", message["n"]) for _, message in batch)
+
+    monkeypatch.setattr(broadcast, "publish", slow_publish)
+    await sync_to_async(broadcast.send_after_commit, thread_sensitive=False)(
+        ["watchers"], {"type": "table.event", "n": 1}
+    )
+    cache.set("test:hb:order", {"table:1:1": 1})
+    socket = FakeSocket(log)
+    await send_heartbeats({socket: "test:hb:order"})
+    assert [entry[0] for entry in log] == ["event", socket]
