@@ -32,13 +32,33 @@ async def _sender(outbox: asyncio.Queue) -> None:
         batch = [await outbox.get()]  # and whatever queued meanwhile: one round trip
         while not outbox.empty():
             batch.append(outbox.get_nowait())
+        marks = [item for item in batch if isinstance(item, asyncio.Future)]
+        batch = [item for item in batch if not isinstance(item, asyncio.Future)]
         try:
-            await publish(batch)
+            if batch:
+                await publish(batch)
         except Exception:  # the layer is down (Redis restarting)
             groups = [group for groups, _ in batch for group in groups]
             logger.exception("broadcast to %s failed; dropping this process's sockets", groups)
             for listener in failure_listeners:
                 await listener()
+        finally:
+            for mark in marks:
+                if not mark.done():
+                    mark.set_result(None)
+
+
+async def sent_so_far() -> None:
+    """Returns once every broadcast queued on this loop before the call has been handed to
+    the layer (or failed). The heartbeat waits for it: the versions it announces were
+    stored after their events were queued, and under load the events can wait here for
+    seconds; a heartbeat sent before them told clients they had lost what was on its way."""
+    outbox = _outboxes.get(asyncio.get_running_loop())
+    if outbox is None:
+        return
+    mark = asyncio.get_running_loop().create_future()
+    outbox.put_nowait(mark)
+    await mark
 
 
 def _enqueue(loop: asyncio.AbstractEventLoop, groups: list[str], message: dict) -> None:

@@ -70,6 +70,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
     next_resync = 0.0
     groups_joined: set = frozenset()
     pinned: set = frozenset()  # the link's own group, kept whatever join() is asked
+    busy = 0  # handlers under way (live.ticks sends a busy socket no heartbeat)
 
     async def __call__(self, scope, receive, send):
         """Whatever ends this consumer gives back what it holds: a normal close, a crash in
@@ -95,11 +96,17 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         """As Channels' own, without its close_old_connections() before every handler: that
         hop to the one thread-sensitive thread, per message and socket, was an eighth of
         the server's time at 100 nights (bench/live.py). Every database call here goes
-        through live.db, whose threads close their old connections themselves."""
+        through live.db, whose threads close their old connections themselves.
+        While a handler runs (an action waiting its turn on the database thread, for
+        seconds on a loaded server), the group messages behind it wait in its channel."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+        self.busy += 1
+        try:
+            await handler(message)
+        finally:
+            self.busy -= 1
 
     async def give_back(self):
         slots, groups = self.slots, self.groups_joined

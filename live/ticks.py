@@ -11,7 +11,7 @@ import logging
 from asgiref.sync import sync_to_async
 from django.conf import settings
 
-from live import limits
+from live import broadcast, limits
 from live.cache import cache
 
 logger = logging.getLogger(__name__)
@@ -47,15 +47,21 @@ class Tick:
 
 async def send_heartbeats(members: dict) -> None:
     """Each socket gets its versions key's current versions (the services store them after
-    each commit): a client behind them missed a message and asks for a resync. Each key's
+    each commit): a client behind them missed a message and asks for a resync. A socket in
+    the middle of a handler gets none this tick: the events sent to it meanwhile wait in its
+    channel behind that handler, and a heartbeat sent straight to the socket would overtake
+    them (under load a phone's own roll waits seconds for the database thread: past the
+    client's grace, it asked for a snapshot it did not need); nor do the heartbeats leave
+    before the events queued in this process's sender (broadcast.sent_so_far). Each key's
     frame is encoded once, and the loop serves other work between slices of sockets: sent
     in one go, 1,300 heartbeats held the loop for up to 300 ms every tick (bench/live.py at
     100 nights), and every roll arriving meanwhile waited."""
     keys = list(set(members.values()))
     versions = await sync_to_async(cache.get_many, thread_sensitive=False)(keys)
+    await broadcast.sent_so_far()  # what those versions announce has left this process
     texts = {k: json.dumps({"type": "heartbeat", "versions": v}) for k, v in versions.items() if v}
     for n, (consumer, key) in enumerate(members.items(), 1):
-        if key in texts:
+        if key in texts and not consumer.busy:
             # it may have closed meanwhile: its own close cleans up
             with contextlib.suppress(Exception):
                 await consumer.send(text_data=texts[key])

@@ -10,7 +10,10 @@ because something happened elsewhere (the protocol: docs/protocol.md).
 - A round starting or ending, the break, the end of the night, a late guest arriving or
   taking a ghost's chair, a host's change to the players or the settings: the watchers get
   the night's snapshot, each player their own (their table, their next seat), built once
-  after commit; `what` names the change.
+  after commit; `what` names the change, `covers` the versions it brings that no event
+  carries (the ghosts' opening rolls of a new round, every night version of the changes it
+  folds together), so every version is announced once; the watchers' also carries those
+  rolls' `logged` lines for the dashboard's roll log.
 
 After commit the night's current versions also go to the cache, where the sockets' heartbeat
 reads them: a client that missed a message without an error notices within seconds.
@@ -55,9 +58,16 @@ def announce(loaded, saved, client_id=None, notice=None, undone=()) -> None:
     totals = None
     undo = selectors.undo_offers_made(events, saved.logged, names)  # for the table's phones
     v, caused = saved.night_version, False
+    covers: dict[str, list[int]] = {}  # what the snapshots bring that no event carries
+    opening: dict[int, list[dict]] = {}  # their roll log lines, by table
     for event, table_v, logged in zip(events, saved.table_versions, saved.logged, strict=True):
         kind = event["type"]
-        if table_v is not None and "round_started" not in big:  # else the snapshots have it
+        if table_v is not None and "round_started" in big:  # a new round's ghosts' rolls
+            _cover(covers, f"table:{event['round']}:{event['table']}", table_v)
+            if logged is not None:
+                line = selectors.log_entry(logged, night, names)
+                opening.setdefault(event["table"], []).append(line)
+        elif table_v is not None:
             roll = event["roll"] if kind == "roll_scored" else None
             cause = None
             if roll is not None and not event["ghost"] and not caused:
@@ -110,7 +120,8 @@ def announce(loaded, saved, client_id=None, notice=None, undone=()) -> None:
                 leaders=snapshots.leaders(totals, ghosts, holder),
             )
     if big:
-        _snapshots_after_commit(night.pk, big)
+        _cover(covers, "night", night.version)  # the snapshot's own change
+        _snapshots_after_commit(night.pk, big, covers, opening)
     else:
         versions = {"night": night.version}
         versions.update(
@@ -129,8 +140,13 @@ def link_revoked(player_id: int, message: str) -> None:
 def night_changed(night: Night, what: str) -> None:
     """A host changed the night outside the reducer (players, settings, the seats): its
     version goes up and every screen gets its new snapshot after commit."""
-    bump(night)
-    _snapshots_after_commit(night.pk, [what])
+    _snapshots_after_commit(night.pk, [what], {"night": [bump(night)] * 2})
+
+
+def _cover(covers: dict[str, list[int]], scope: str, v: int) -> None:
+    """Widen `covers`' range of `scope`'s versions ([first, last]) to take in `v`."""
+    low, high = covers.get(scope, (v, v))
+    covers[scope] = [min(low, v), max(high, v)]
 
 
 def _small(night, what, v, **extra):
@@ -141,10 +157,12 @@ def _small(night, what, v, **extra):
 class _Snapshots:
     """Runs once after commit, however many changes the transaction made to the night:
     reads the night once, builds the watchers' snapshot and each player's, and queues them
-    (a club's night created with its 40 members makes one round of snapshots, not 40)."""
+    (a club's night created with its 40 members makes one round of snapshots, not 40).
+    `covers`: every version those changes made that no event announces, by scope;
+    `logged`: the roll log lines of the rolls among them, by table."""
 
-    def __init__(self, night_id: int, what: list[str]):
-        self.night_id, self.what = night_id, what
+    def __init__(self, night_id: int, what: list[str], covers: dict, logged: dict):
+        self.night_id, self.what, self.covers, self.logged = night_id, what, covers, logged
 
     def __call__(self):
         try:
@@ -156,12 +174,15 @@ class _Snapshots:
         night = Night.objects.get(pk=self.night_id)
         data = snapshots.night_data(night)
         extra = {"what": self.what[-1], "events": self.what}
-        watch = {**snapshots.night_snapshot(night, data), **extra}
+        watch = {**snapshots.night_snapshot(night, data), **extra, "covers": self.covers}
+        if self.logged:
+            watch["logged"] = self.logged
         send_after_commit([broadcast.watch_group(night.pk)], frame("night.event", watch))
         for player in data.players:
             if player.active and not player.is_ghost:
                 player.night = night
                 mine = {**snapshots.player_snapshot(player, data), **extra}
+                mine["covers"] = {k: v for k, v in self.covers.items() if k in mine["versions"]}
                 table = mine["table"] and mine["table"]["number"]
                 seen = {k: v for k, v in mine["versions"].items() if k.startswith("table:")}
                 send_after_commit(
@@ -171,12 +192,17 @@ class _Snapshots:
         _store_versions(night.pk, watch["versions"])
 
 
-def _snapshots_after_commit(night_id: int, what: list[str]) -> None:
+def _snapshots_after_commit(night_id: int, what: list[str], covers: dict, logged=None) -> None:
     for _, callback, *_ in transaction.get_connection().run_on_commit:
         if isinstance(callback, _Snapshots) and callback.night_id == night_id:
             callback.what += [w for w in what if w not in callback.what]
+            for scope, (low, high) in covers.items():
+                _cover(callback.covers, scope, low)
+                _cover(callback.covers, scope, high)
+            for table, lines in (logged or {}).items():
+                callback.logged.setdefault(table, []).extend(lines)
             return
-    transaction.on_commit(_Snapshots(night_id, list(what)))
+    transaction.on_commit(_Snapshots(night_id, list(what), dict(covers), dict(logged or {})))
 
 
 def _store_versions(night_id: int, versions: dict) -> None:

@@ -299,6 +299,16 @@
 
   /* --- live messages -------------------------------------------------------------------- */
 
+  /* Each table's roll log keeps its last LOG_LINES lines. */
+  function addLogLines(byTable) {
+    state.logs ||= {};
+    Object.entries(byTable).forEach(([number, added]) => {
+      const lines = (state.logs[String(number)] ||= []);
+      lines.push(...added);
+      lines.splice(0, Math.max(0, lines.length - LOG_LINES));
+    });
+  }
+
   function applyTable(msg) {
     const table = msg.table;
     const index = state.tables.findIndex((t) => t.number === table.number);
@@ -312,12 +322,7 @@
       const lines = state.logs && state.logs[String(table.number)];
       if (lines && msg.undone) state.logs[String(table.number)] = lines.filter((l) => !msg.undone.includes(l.id));
     }
-    if (msg.logged && host) {
-      state.logs ||= {};
-      const lines = (state.logs[String(table.number)] ||= []);
-      lines.push(msg.logged);
-      if (lines.length > LOG_LINES) lines.shift();
-    }
+    if (msg.logged && host) addLogLines({ [table.number]: [msg.logged] });
     if (msg.standings) { // the rows that moved, as the server counts them
       const rows = new Map(state.standings.map((row) => [row.id, row]));
       msg.standings.forEach((row) => rows.set(row.id, row));
@@ -345,6 +350,7 @@
       const logs = sameRound ? state.logs : {};
       state = msg;
       state.logs = logs;
+      if (host) addLogLines(msg.logged || {}); // the rolls it brings that no event carried
       render();
       if (host && window.PartyWaiting) PartyWaiting.update(msg.waiting);
     } else if (msg.type === "table") {

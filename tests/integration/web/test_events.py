@@ -5,10 +5,12 @@ current versions."""
 
 import asyncio
 import threading
+import time
 import traceback
 
 import pytest
 from channels.db import database_sync_to_async
+from django.db import transaction
 from django.db.backends.utils import CursorWrapper
 
 from partynight import consumers
@@ -273,6 +275,54 @@ async def test_a_host_change_to_the_players_sends_every_screen_its_snapshot(host
     await close_all(socket, dashboard)
 
 
+async def test_a_new_rounds_snapshot_names_the_ghosts_opening_rolls_it_brings(host, host_cookie):
+    """Ghosts holding the dice when a round starts roll in its transaction; their table
+    events would come before the round's snapshot, so the snapshot brings them instead and
+    names their versions in `covers` (and its own night version): every version announced."""
+    night = await database_sync_to_async(in_play)(host, players=5, start=False)
+    await database_sync_to_async(nights.seats_draw)(night_id=night.pk, actor="host")
+    ghosts = await database_sync_to_async(
+        lambda: {p.key for p in night.players.all() if p.is_ghost}
+    )()
+    phones, dashboard, screen = await night_sockets(night, host_cookie)
+    await database_sync_to_async(play.round_start)(night_id=night.pk, number=1, actor="h")
+    watch = await until(dashboard, lambda m: m["type"] == "snapshot")
+    opened = {f"table:1:{t['number']}": [1, t["version"]] for t in watch["tables"] if t["version"]}
+    assert opened, "no ghost opened a table: pick another seed"
+    for table in watch["tables"]:  # only a ghost holding the dice rolls before anyone
+        assert bool(table["version"]) == (table["seats"][0]["id"] in ghosts)
+    assert watch["covers"] == {**opened, "night": [watch["versions"]["night"]] * 2}
+    lines = {f"table:1:{n}": [1, len(rolls)] for n, rolls in watch["logged"].items()}
+    assert lines == opened  # each of those rolls' line for the dashboard's roll log
+    assert {line["by"] for rolls in watch["logged"].values() for line in rolls} == {"app"}
+    for _, socket in phones.values():
+        mine = await until(socket, lambda m: m["type"] == "snapshot")
+        scope = f"table:1:{mine['table']['number']}"
+        expected = {scope: opened[scope]} if scope in opened else {}
+        assert mine["covers"] == {**expected, "night": [mine["versions"]["night"]] * 2}
+    assert [f for f in await drain(dashboard) if f["type"] == "table"] == []
+    await close_all(*[s for _, s in phones.values()], dashboard, screen)
+
+
+async def test_changes_folded_into_one_snapshot_name_every_night_version(host, host_cookie):
+    """Two host changes in one transaction (a club's night made with its members) make
+    one snapshot; it names both night versions it brings."""
+    night = await database_sync_to_async(in_play)(host, players=4, start=False)
+    dashboard = await open_socket(f"/ws/nights/{night.pk}/", cookie=host_cookie)
+    before = dashboard.snapshot["versions"]["night"]
+
+    def two_changes():
+        with transaction.atomic():
+            for name in ("Ann", "Bo"):
+                nights.player_add(night_id=night.pk, name=name, actor="host", paid=False)
+
+    await database_sync_to_async(two_changes)()
+    watch = await until(dashboard, lambda m: m["type"] == "snapshot")
+    assert watch["versions"]["night"] == before + 2
+    assert watch["covers"] == {"night": [before + 1, before + 2]}
+    await close_all(dashboard)
+
+
 async def test_an_event_between_a_phones_connect_and_its_snapshot_is_not_lost(night, monkeypatch):
     """The phone joins its groups first: a roll committed after the phone read its snapshot
     (and before the snapshot reached it) still arrives as a table event."""
@@ -311,6 +361,36 @@ async def test_the_heartbeat_carries_the_current_versions(night, host_cookie, se
         assert beat["versions"]["table:1:1"] == v + 1
         assert beat["versions"]["night"] == socket.snapshot["versions"]["night"]
     await close_all(socket, dashboard)
+
+
+async def test_no_heartbeat_overtakes_the_events_waiting_behind_a_sockets_action(
+    night, settings, monkeypatch
+):
+    """A phone's roll is committed and announced, then its action is slow to return (a
+    loaded server): the roll's event waits in the socket's channel. No heartbeat reaches
+    the phone meanwhile announcing a version it has not been sent (live.js would resync)."""
+    settings.LIVE_HEARTBEAT_SECONDS = 0.1
+    act = consumers.PlayerConsumer.act
+
+    def slow(self, message):
+        answer = act(self, message)
+        time.sleep(1)  # the heartbeat ticks about ten times meanwhile
+        return answer
+
+    monkeypatch.setattr(consumers.PlayerConsumer, "act", slow)
+    players = await database_sync_to_async(seated)(night, 1)
+    socket = await phone(players[0])
+    v = socket.snapshot["table"]["version"]
+    await socket.send_json_to(roll("1", v=v, client_id="slow"))
+    known = v
+    for _ in range(3):  # the frames before the roll's answer, and two heartbeats after it
+        frame = await until(socket, lambda m: m["type"] in ("table", "heartbeat"))
+        if frame["type"] == "table":
+            known = frame["v"]
+        else:
+            assert frame["versions"]["table:1:1"] <= known, "a heartbeat overtook the event"
+    assert known == v + 1
+    await close_all(socket)
 
 
 def test_the_layers_hold_a_48_player_nights_burst(settings):

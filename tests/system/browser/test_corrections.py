@@ -6,7 +6,20 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.helpers.browser import pad, readable, shot, table_of_four
+from partynight.models import Table
+from tests import builders
+from tests.helpers.browser import (
+    in_thread,
+    in_viewport,
+    log_in,
+    open_phones,
+    pad,
+    readable,
+    seated,
+    shot,
+    start_night,
+    table_of_four,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -50,3 +63,25 @@ def test_the_roll_log_the_named_undo_and_the_notice_on_the_phones(
             f"Now {players[0].name} & {players[2].name} have 2 and {team_b} have 3."
         )
     expect(pages[1].locator("#score-us")).to_have_text("3")
+
+
+def test_the_ghosts_opening_rolls_reach_the_roll_log(live_server_daphne, browser_context):
+    """A ghost holding the dice when the host starts the round rolls at once; the round's
+    snapshot brings those rolls, and their lines reach the dashboard's roll log."""
+    night = in_thread(lambda: builders.night(builders.host(), 5, seed=11, paid=False, drawn=True))
+    dashboard = browser_context(viewport={"width": 1280, "height": 900}).new_page()
+    log_in(dashboard, live_server_daphne, "hostess", "pw-for-tests-1")
+    dashboard.goto(f"{live_server_daphne.url}/nights/{night.pk}/dashboard/")
+    start = dashboard.get_by_role("button", name="Start round 1")
+    start.click()
+    expect(start).to_be_hidden()  # the round's snapshot arrived
+    opened = in_thread(
+        lambda: {t.number: t.version for t in Table.objects.filter(round__night=night) if t.version}
+    )
+    assert opened, "no ghost opened a table: pick another seed"
+    for number, rolls in opened.items():
+        lines = dashboard.locator(f'.table-card[data-table="{number}"] .roll-log li')
+        expect(lines).to_have_count(rolls)
+        expect(lines.first).to_contain_text("(virtual dice)")
+        lines.first.scroll_into_view_if_needed()
+        in_viewport(lines.first)

@@ -97,3 +97,35 @@ async def test_what_queues_while_the_sender_sends_goes_out_as_one_batch(monkeypa
             break
         await asyncio.sleep(0.01)
     assert batches == [[0], list(range(1, 21))]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_sent_so_far_returns_once_what_was_queued_before_it_went_out(monkeypatch):
+    published = []
+
+    async def slow_publish(batch):
+        await asyncio.sleep(0.1)
+        published.extend(message["n"] for _, message in batch)
+
+    monkeypatch.setattr(broadcast, "publish", slow_publish)
+
+    def commit():
+        for n in range(3):
+            broadcast.send_after_commit(["watchers"], {"type": "table.event", "n": n})
+
+    await sync_to_async(commit, thread_sensitive=False)()
+    await broadcast.sent_so_far()
+    assert published == [0, 1, 2]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_sent_so_far_returns_when_the_layer_is_down(monkeypatch):
+    async def down(batch):
+        raise ConnectionError("Redis restarting")
+
+    monkeypatch.setattr(broadcast, "publish", down)
+    monkeypatch.setattr(broadcast, "failure_listeners", [])
+    await sync_to_async(broadcast.send_after_commit, thread_sensitive=False)(
+        ["watchers"], {"type": "table.event", "n": 0}
+    )
+    await asyncio.wait_for(broadcast.sent_so_far(), 5)

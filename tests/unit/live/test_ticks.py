@@ -5,6 +5,10 @@ socket its key's versions without holding the loop for all of them at once."""
 import asyncio
 import json
 
+import pytest
+from asgiref.sync import sync_to_async
+
+from live import broadcast
 from live.cache import cache
 from live.ticks import Tick, send_heartbeats
 
@@ -39,8 +43,8 @@ async def test_one_task_serves_every_member_and_survives_a_failed_tick():
 
 
 class FakeSocket:
-    def __init__(self, log):
-        self.log = log
+    def __init__(self, log, busy=0):
+        self.log, self.busy = log, busy
 
     async def send(self, text_data):
         if not self.log:  # a roll's frame arrives as the heartbeats start
@@ -60,3 +64,35 @@ async def test_heartbeats_carry_each_keys_versions_and_let_the_loop_serve_others
         stored = {"test:hb:a": {"night": 4}, "test:hb:b": {"night": 9, "table:1:2": 3}}
         assert frame == {"type": "heartbeat", "versions": stored[members[socket]]}
     assert 0 < [entry[0] for entry in log].index("roll") < 240  # served between slices
+
+
+async def test_a_socket_busy_with_a_handler_gets_no_heartbeat_until_it_is_done():
+    """Its events wait in its channel behind the handler: a heartbeat would overtake them."""
+    cache.set("test:hb:busy", {"night": 2})
+    log = []
+    idle, busy = FakeSocket(log), FakeSocket(log, busy=1)
+    await send_heartbeats({idle: "test:hb:busy", busy: "test:hb:busy"})
+    assert [socket for socket, _ in log if socket != "roll"] == [idle]
+    busy.busy = 0
+    await send_heartbeats({busy: "test:hb:busy"})
+    assert [socket for socket, _ in log if socket != "roll"] == [idle, busy]
+
+
+@pytest.mark.django_db(transaction=True)  # after commit: in autocommit, at once
+async def test_heartbeats_leave_after_the_events_queued_before_them(monkeypatch):
+    """The versions a heartbeat announces were stored after their events were queued: it
+    waits for the process's sender to hand those to the layer, never overtakes them."""
+    log = []
+
+    async def slow_publish(batch):
+        await asyncio.sleep(0.2)  # a loaded server's sender
+        log.extend(("event", message["n"]) for _, message in batch)
+
+    monkeypatch.setattr(broadcast, "publish", slow_publish)
+    await sync_to_async(broadcast.send_after_commit, thread_sensitive=False)(
+        ["watchers"], {"type": "table.event", "n": 1}
+    )
+    cache.set("test:hb:order", {"table:1:1": 1})
+    socket = FakeSocket(log)
+    await send_heartbeats({socket: "test:hb:order"})
+    assert [entry[0] for entry in log] == ["event", socket]
