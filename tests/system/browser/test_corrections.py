@@ -12,12 +12,9 @@ from tests.helpers.browser import (
     in_thread,
     in_viewport,
     log_in,
-    open_phones,
     pad,
     readable,
-    seated,
     shot,
-    start_night,
     table_of_four,
 )
 
