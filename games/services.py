@@ -283,11 +283,7 @@ def action_apply(
         legal = get_engine(room.game).legal_actions(room.state, seat)
         if not legal:
             raise ServiceError("It is not your turn.", "not_your_turn")
-        engine_keys = getattr(get_engine(room.game), "action_keys", ())  # all its actions' keys
-        allowed = {key for option in legal for key in option} | set(engine_keys)
-        if not isinstance(action, dict) or set(action) - allowed:
-            kinds = ", ".join(sorted({option["type"] for option in legal}))
-            raise ServiceError(f"You can: {kinds}.", "not_allowed")
+        _check_shape(action, legal, get_engine(room.game))
         first = [(seat, action, "player", client_id)]
         return _play(room, first, by="player")
 
@@ -315,6 +311,20 @@ def seat_timeout(*, room_id, actor, seen_version=None, force=False) -> dict:
     engine = get_engine(room.game)
     steps = [(s, engine.default_action(room.state, s), "timeout", None) for s in seats]
     return _play(room, steps, by="timeout") | {"timed_out": seats}
+
+
+def _check_shape(action, legal: list[dict], engine) -> None:
+    """Refuse an action of the wrong shape before any engine looks it up: an object whose
+    `type` is a string (a list or an object there would crash the engine's lookup of its
+    kinds) and whose keys the engine knows; the engine judges the rest in its own words."""
+    kinds = {option["type"] for option in legal}
+    allowed = {key for option in legal for key in option} | set(getattr(engine, "action_keys", ()))
+    if (
+        not isinstance(action, dict)
+        or not isinstance(action.get("type"), str)
+        or set(action) - allowed
+    ):
+        raise ServiceError(f"You can: {', '.join(sorted(kinds))}.", "not_allowed")
 
 
 def _play(room: Room, steps, by: str, client_id=None, stood=()) -> dict:
