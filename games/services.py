@@ -28,9 +28,14 @@ from live.idempotency import idempotent, replayed
 from partynight import links
 from partynight.models import Night, Player
 
-# Card rooms per night, finished ones included: enough for 48 players to play several
-# sessions each, and the host's rooms page stays small (300 rooms made it 976 KiB).
+# Card rooms a night may have unfinished (open or playing) at once: enough for 48 players
+# at tables of two and more, and the host's rooms page stays small (300 rooms made it 976
+# KiB: it lists the unfinished ones and only the latest finished). A finished room counts no
+# more, so the cap never locks a night for good.
 MAX_ROOMS = 40
+# Unfinished rooms one player's link may have opened: a guest link alone cannot fill the
+# night's cap (the host has none of their own).
+MAX_ROOMS_PER_PLAYER = 3
 
 # Bot actions per transaction. A long bots-only session (14 seats, 500 coups: about 7,500
 # actions, 0.6 s) would hold the room lock and the database thread all that time; it runs
@@ -77,21 +82,34 @@ def _seats_changed(room: Room, client_id=None, stood=()) -> dict:
 
 
 @transaction.atomic
-def room_open(*, night_id, game, config=None, actor, timeout=60, seed=None) -> Room:
+def room_open(
+    *, night_id, game, config=None, actor, player: Player | None = None, timeout=60, seed=None
+) -> Room:
     """A new room of `night_id` for `game`, every seat empty. `config` is the engine's. A
-    night holds at most `MAX_ROOMS` rooms (its row locked while counting)."""
+    night has at most `MAX_ROOMS` unfinished rooms, and a player's link opened at most
+    `MAX_ROOMS_PER_PLAYER` of them (`player`: who opens it, None for the host; the night's
+    row locked while counting)."""
     engine = _engine_call(get_engine, game)
     config = dict(config or {})
     seats = _engine_call(engine.new_state, config, random.Random(0))["config"]["seats"]
     if not Night.objects.select_for_update().filter(pk=night_id).exists():
         raise ServiceError("That night does not exist.", "not_found")
-    if Room.objects.filter(night_id=night_id).count() >= MAX_ROOMS:
+    unfinished = Room.objects.filter(night_id=night_id).exclude(status=Room.Status.FINISHED)
+    if unfinished.count() >= MAX_ROOMS:
         raise ServiceError(
-            f"This night already has {MAX_ROOMS} card rooms, the most it can have.",
+            f"This night already has {MAX_ROOMS} card rooms being played, the most it can"
+            " have at once: join one, or wait until a game is over.",
+            "too_many_rooms",
+        )
+    if player is not None and unfinished.filter(opened_by=actor).count() >= MAX_ROOMS_PER_PLAYER:
+        raise ServiceError(
+            f"You have already opened {MAX_ROOMS_PER_PLAYER} card rooms that are not over:"
+            " play in them, or wait until one is over.",
             "too_many_rooms",
         )
     return Room.objects.create(
         night_id=night_id,
+        opened_by=actor,
         game=game,
         config=config,
         seed=secrets.randbits(62) if seed is None else seed,

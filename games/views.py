@@ -17,7 +17,7 @@ from games.engines import RulesError, get_engine
 from games.forms import RoomForm
 from games.models import Room
 from games.routing import websocket_urlpatterns as sockets
-from games.selectors import TITLES, room_snapshot
+from games.selectors import TITLES, room_snapshot, rooms_listed
 from live.errors import ServiceError
 from live.limits import guard_link
 from live.routing import socket_path
@@ -39,7 +39,7 @@ def _settings_of(game: str, data: dict) -> dict:
     return {key: value for key, value in data.items() if key in known and value not in ("", None)}
 
 
-def _open(request, night_id, actor):
+def _open(request, night_id, actor, player=None):
     """Open the room the form describes; the error as a message if it cannot be."""
     form = RoomForm(request.POST)
     if not form.is_valid():
@@ -50,7 +50,7 @@ def _open(request, night_id, actor):
     data = _settings_of(game, data)
     try:
         return services.room_open(
-            night_id=night_id, game=game, config=data, actor=actor, timeout=timeout
+            night_id=night_id, game=game, config=data, actor=actor, player=player, timeout=timeout
         )
     except ServiceError as error:
         messages.error(request, error.message)
@@ -76,7 +76,7 @@ def host_rooms(request, night_id):
     if request.method == "POST" and _open(request, night.pk, actor_of(request)):
         return redirect("games:host_rooms", night_id=night.pk)
     rooms = []
-    for room in night.rooms.all():
+    for room in rooms_listed(night):
         join_url, join_qr = _room_join(request, room)
         frame = room_snapshot(room, None)
         rooms.append({"room": room, "frame": frame, "join_url": join_url, "join_qr": join_qr})
@@ -134,7 +134,7 @@ def player_rooms(request, token):
         return not_found(request, "This player link is not valid; ask the host for your link.")
     _remember(request, player)
     if request.method == "POST":
-        room = _open(request, player.night_id, links.player_actor(player))
+        room = _open(request, player.night_id, links.player_actor(player), player)
         if room:
             return redirect("games:room_play", room_id=room.pk, token=token)
     rooms = [
