@@ -239,7 +239,9 @@ def player_paid(request, night_id, player_id):
     """Mark paid or not. The planning page's toggle sends it without a reload (asking for
     JSON; the CSRF token travels in the form data as usual); without JS it is a form."""
     paid = request.POST.get("paid") == "1"
-    if "application/json" in request.headers.get("Accept", ""):
+    # Real negotiation: JSON only when preferred to HTML (planning.js asks for it alone),
+    # not whenever a browser's Accept merely lists it.
+    if request.get_preferred_type(["text/html", "application/json"]) == "application/json":
         night = host_night(request, night_id)
         try:
             player = nights.player_set_paid(
