@@ -223,7 +223,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(
                 {
                     "type": "error",
-                    "code": "bad_message",
+                    "code": error.code,
                     "message": str(error),
                     "client_id": error.client_id,
                 }
