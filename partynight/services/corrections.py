@@ -7,12 +7,13 @@ from django.db import transaction
 from live.errors import ServiceError
 from partynight import links
 from partynight.models import Event, Night, Player, Seat
+from partynight.names import clean_name
 from partynight.rules import reducer
 from partynight.rules.errors import RulesError
 from partynight.rules.table import TableRound, adjust_points, move_bunco, replace_player
 from partynight.services import emit, store
 from partynight.services.common import idempotent, lock_night, log_event, rules_of
-from partynight.services.nights import check_name_free, clean_name
+from partynight.services.nights import check_name_free
 from partynight.services.play import chance_of, commit, reduce
 from partynight.services.selectors import names_of, roll_name, undone_event_ids
 
