@@ -216,6 +216,7 @@ CONTENT_SECURITY_POLICY = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"outage": {"()": "live.logs.OutageInOneLine"}},  # Redis down: one line
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["outage"]}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }
