@@ -45,7 +45,7 @@ def member_remove(*, member) -> None:
         GroupMember.objects.filter(pk=member.pk).delete()
 
 
-def night_from_group(*, group, name, date, place="", actor) -> Night:
+def night_from_group(*, group, name, date, place="", actor, capped=False) -> Night:
     """A new night for the group with every member added (not yet paid), and the rules and
     prize table of the group's latest night, so a club's house rules carry over."""
     latest = Night.objects.filter(group=group).order_by("-date", "-id").first()
@@ -58,6 +58,7 @@ def night_from_group(*, group, name, date, place="", actor) -> Night:
             place=place,
             rules=Rules.from_dict(latest.rules) if latest else None,
             prize_table=latest.prize_table if latest else None,
+            capped=capped,
         )
         for member in group.members.order_by("name"):
             player = nights.player_add(night_id=night.pk, name=member.name, actor=actor)

@@ -5,7 +5,7 @@ import random
 from django.db import IntegrityError, transaction
 
 from live.errors import ServiceError
-from partynight import links
+from partynight import links, throttles
 from partynight.models import Night, Player, new_token
 from partynight.names import clean_name, same_name
 from partynight.rules.config import Rules
@@ -28,11 +28,16 @@ def night_create(
     prize_table=None,
     group=None,
     seed=None,
+    capped=False,
 ) -> Night:
+    """A new night of `host`'s. `capped` (the pages): at most throttles.NIGHTS_PER_HOUR an
+    hour, counted in this transaction."""
     rules = rules or Rules()
     prize_table = _prizes_checked(prize_table or list(DEFAULT_PRIZE_TABLE))
     name = clean_name(name, 80, "Please give the night a name.")
     with transaction.atomic():
+        if capped:
+            throttles.night_quota(host)
         night = Night.objects.create(
             host=host,
             group=group,

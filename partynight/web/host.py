@@ -10,7 +10,6 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from live.errors import ServiceError
-from partynight import throttles
 from partynight.models import Night
 from partynight.rules.config import Rules
 from partynight.rules.errors import RulesError
@@ -58,9 +57,9 @@ def night_new(request):
     rules_form, prizes = _settings_forms(request, Rules(), list(DEFAULT_PRIZE_TABLE))
     if request.method == "POST" and all(f.is_valid() for f in (form, rules_form, prizes)):
         try:
-            throttles.night_quota(request.user)
             night = nights.night_create(
                 host=request.user,
+                capped=True,
                 rules=rules_form.cleaned_data["rules"],
                 prize_table=prizes.prize_table,
                 **form.cleaned_data,
