@@ -3,6 +3,7 @@ their own per-night link token), the QR join link and the big screen. Pages rend
 the live part is static/js/pages/room.js over the room websocket (docs/rooms.md)."""
 
 import random
+import secrets
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -22,6 +23,7 @@ from live.errors import ServiceError
 from live.limits import guard_link
 from live.routing import socket_path
 from partynight import links
+from partynight.web.forms import ClientIdForm
 from partynight.web.shortcuts import actor_of, host_night, not_found, qr_svg
 
 
@@ -79,7 +81,11 @@ def host_rooms(request, night_id):
     for room in rooms_listed(night):
         join_url, join_qr = _room_join(request, room)
         frame = room_snapshot(room, None)
-        rooms.append({"room": room, "frame": frame, "join_url": join_url, "join_qr": join_qr})
+        # One id per button and page: a double-clicked or resent form is applied once.
+        ids = {what: secrets.token_urlsafe(16) for what in ("bot", "fill", "start")}
+        rooms.append(
+            {"room": room, "frame": frame, "join_url": join_url, "join_qr": join_qr, "ids": ids}
+        )
     rooms_links = [
         {
             "name": p.name,
@@ -94,13 +100,21 @@ def host_rooms(request, night_id):
 @login_required
 @require_POST
 def host_room_do(request, night_id, room_id, what):
-    """The host's buttons: add a bot to the next empty seat, start, or stop waiting."""
+    """The host's buttons: add a bot to the next empty seat, start, or stop waiting. The
+    first three carry the client id the page gave the button: a repeat is answered, not
+    applied again (a double-clicked "Add a bot" adds one)."""
     night = host_night(request, night_id)
     room = get_object_or_404(Room, pk=room_id, night=night)
+    form = ClientIdForm(request.POST)
+    mine = {
+        "room_id": room.pk,
+        "actor": actor_of(request),
+        "client_id": (form.is_valid() and form.cleaned_data["client_id"]) or None,
+    }
     calls = {
-        "bot": lambda: services.seat_add_bot(room_id=room.pk, actor=actor_of(request)),
-        "fill": lambda: services.seats_fill_with_bots(room_id=room.pk, actor=actor_of(request)),
-        "start": lambda: services.room_start(room_id=room.pk, actor=actor_of(request)),
+        "bot": lambda: services.seat_add_bot(**mine),
+        "fill": lambda: services.seats_fill_with_bots(**mine),
+        "start": lambda: services.room_start(**mine),
         "timeout": lambda: services.seat_timeout(
             room_id=room.pk, actor=actor_of(request), force=True
         ),
