@@ -11,23 +11,10 @@ import pytest
 import websockets
 
 from tests import builders
-from tests.helpers.redis import need_redis_server, start_redis
-from tests.helpers.servers import free_port, origin_of, start_daphne
+from tests.helpers.redis import start_redis
+from tests.helpers.servers import origin_of
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def server_and_redis(tmp_path):
-    need_redis_server("the Redis outage test")
-    port = free_port()
-    redis = [start_redis(port, tmp_path)]
-    server = start_daphne(tmp_path, "outage", REDIS_URL=f"redis://127.0.0.1:{port}/0")
-    yield server, port, redis
-    server.stop()
-    for process in redis:
-        process.kill()
-        process.wait(timeout=10)
 
 
 async def first_frame(url):
@@ -56,8 +43,8 @@ async def closes_during_outage(urls):
     return await asyncio.gather(*(one(url) for url in urls))
 
 
-def test_sockets_opened_while_redis_is_down_close_with_try_again(server_and_redis, tmp_path):
-    server, port, redis = server_and_redis
+def test_sockets_opened_while_redis_is_down_close_with_try_again(server_on_own_redis, tmp_path):
+    server, port, redis = server_on_own_redis
     night = builders.night(builders.host("outage"), 4, started=True, name="Outage")
     room = builders.night(builders.host("outage2"), 2, room={"game": "punto_banco"}).rooms.get()
     player = night.players.first()

@@ -8,23 +8,9 @@ from playwright.sync_api import expect
 
 from partynight.models import Event
 from tests.helpers.browser import expect_scores, open_phones, pad, seated, start_night
-from tests.helpers.redis import need_redis_server, start_redis
-from tests.helpers.servers import free_port, start_daphne
+from tests.helpers.redis import start_redis
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def server_on_own_redis(tmp_path):
-    need_redis_server("the Redis restart test")
-    port = free_port()
-    redis = [start_redis(port, tmp_path)]
-    server = start_daphne(tmp_path, "on-own-redis", REDIS_URL=f"redis://127.0.0.1:{port}/0")
-    yield server, port, redis
-    server.stop()
-    for process in redis:
-        process.kill()
-        process.wait(timeout=10)
 
 
 def test_phones_resync_after_redis_restarts(server_on_own_redis, tmp_path, browser_context):
