@@ -123,11 +123,14 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         self.slots, self.groups_joined = (), set()
         for slot in slots:
             await cached(limits.socket_release)(slot, self.channel_name)
-        try:
-            for group in groups:
+        down = None
+        for group in groups:  # each one: the layer drops it from its own state first
+            try:
                 await self.channel_layer.group_discard(group, self.channel_name)
-        except UNAVAILABLE as error:  # dropped from the layer's own state: nothing is left
-            logger.warning("live: groups not left, the channel layer is unavailable (%s)", error)
+            except UNAVAILABLE as error:
+                down = error
+        if down is not None:
+            logger.warning("live: the channel layer is unavailable (%s) leaving groups", down)
 
     async def connect(self):
         self.groups_joined = set()
