@@ -15,4 +15,6 @@ RUN SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput
 RUN useradd --system partynight && chown -R partynight /app
 USER partynight
 EXPOSE 8000
-CMD ["sh", "-c", "python manage.py migrate --noinput && exec daphne -b 0.0.0.0 -p 8000 --proxy-headers --websocket-max-message-size 262144 --websocket-max-frame-size 16384 config.asgi:application"]
+# No --proxy-headers: Daphne would believe X-Forwarded-For from anyone. The app believes it
+# from TRUSTED_PROXIES only (live/proxy.py).
+CMD ["sh", "-c", "python manage.py migrate --noinput && exec daphne -b 0.0.0.0 -p 8000 --websocket-max-message-size 262144 --websocket-max-frame-size 16384 config.asgi:application"]

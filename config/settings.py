@@ -179,9 +179,16 @@ WHITENOISE_AUTOREFRESH = DEBUG
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Security. HTTPS is on by default outside DEBUG; a deployment behind a TLS-terminating
-# proxy keeps it on and sets SECURE_PROXY_SSL_HEADER via PROXY_SSL_HEADER=1.
+# Security. HTTPS is on by default outside DEBUG. Behind a TLS-terminating proxy, its
+# X-Forwarded-For (the client's address, which the limits count) and X-Forwarded-Proto are
+# believed only from the proxy's own addresses, TRUSTED_PROXIES (live/proxy.py): a replica
+# reached directly cannot be told another address. (PROXY_SSL_HEADER=1 trusts the scheme
+# header from anyone: for a proxy whose address is not known.)
 HTTPS = env.bool("HTTPS", default=not DEBUG)
+TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
+# Django's admin site, off in production unless asked for (ADMIN=1): one more login page
+# on the Internet, for what a host's own pages already do.
+ADMIN = env.bool("ADMIN", default=DEBUG)
 SECURE_SSL_REDIRECT = HTTPS
 # The compose health check asks each replica over plain HTTP, inside the network, without
 # the proxy's X-Forwarded-Proto: a redirect to https:// would fail it forever.
@@ -216,6 +223,7 @@ CONTENT_SECURITY_POLICY = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"outage": {"()": "live.logs.OutageInOneLine"}},  # Redis down: one line
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["outage"]}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }

@@ -11,6 +11,7 @@ from config.settings import *  # noqa: E402,F403
 # Each test process (and each test server) counts its own limits, even on a shared Redis.
 CACHES["default"]["KEY_PREFIX"] = f"test-{os.getpid()}"  # noqa: F405
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast test logins
+ADMIN = True  # the admin's own tests (production keeps it off: tests/system/deploy)
 
 # Parallel test processes (make check runs pytest-xdist) share one Redis: their databases
 # number rows alike, so each needs channel groups of its own, or night 1's would cross.

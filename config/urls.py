@@ -1,13 +1,19 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
 from partynight.web import accounts
 
+# Django's admin only where it is switched on (ADMIN; off in production by default).
+admin_site = [
+    path("admin/login/", accounts.admin_login),  # before admin.site.urls' own
+    path("admin/", admin.site.urls),
+]
+
 urlpatterns = [
     path("", include("partynight.web.site_urls")),  # its log-in page before auth.urls' own
     path("accounts/", include("django.contrib.auth.urls")),
-    path("admin/login/", accounts.admin_login),  # before admin.site.urls' own
-    path("admin/", admin.site.urls),
+    *(admin_site if settings.ADMIN else []),
     path("", include("partynight.web.host_urls")),
     path("", include("partynight.web.phone_urls")),
     path("", include("paper.urls")),

@@ -9,7 +9,6 @@ from games import selectors, services, timers
 from games.models import Room
 from live import db, limits
 from live.consumers import LiveConsumer
-from live.errors import ServiceError
 from live.messages import MessageError, parse_message
 from live.snapshots import SharedSnapshots
 from partynight import links
@@ -173,6 +172,3 @@ class RoomScreenConsumer(RoomConsumer):
     async def send_snapshot(self):
         await self.join(self.groups_for(None))
         await self.forward(await public_snapshots.get(self.room_id))  # shared: never changed
-
-    def act(self, message):
-        raise ServiceError("This screen only watches.", "read_only")

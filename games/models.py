@@ -32,6 +32,9 @@ class Room(models.Model):
     join_token = models.CharField(max_length=32, unique=True, default=new_token)
     screen_token = models.CharField(max_length=32, unique=True, default=new_token)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    opened_by = models.CharField(
+        max_length=40, blank=True, default="", help_text="the actor who opened it (caps count it)"
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True, help_text="the last change: timeouts count")
 

@@ -122,3 +122,15 @@ def room_snapshot(room: Room, player: Player | None) -> dict:
     frame = room_frame(room, seat_of(room, player), seat_names(room))
     me = {"id": player.pk, "name": player.name} if player else None
     return frame | {"type": "snapshot", "versions": {scope(room): room.version}, "me": me}
+
+
+# Finished rooms the host's rooms page lists (the newest); the unfinished are all there.
+FINISHED_LISTED = 10
+
+
+def rooms_listed(night) -> list[Room]:
+    """The host's rooms page: every unfinished room of `night` (the cap keeps them few),
+    then the latest finished ones, newest first."""
+    rooms = night.rooms.all()
+    unfinished = list(rooms.exclude(status=Room.Status.FINISHED))
+    return unfinished + list(rooms.filter(status=Room.Status.FINISHED)[:FINISHED_LISTED])

@@ -28,9 +28,14 @@ from live.idempotency import idempotent, replayed
 from partynight import links
 from partynight.models import Night, Player
 
-# Card rooms per night, finished ones included: enough for 48 players to play several
-# sessions each, and the host's rooms page stays small (300 rooms made it 976 KiB).
+# Card rooms a night may have unfinished (open or playing) at once: enough for 48 players
+# at tables of two and more, and the host's rooms page stays small (300 rooms made it 976
+# KiB: it lists the unfinished ones and only the latest finished). A finished room counts no
+# more, so the cap never locks a night for good.
 MAX_ROOMS = 40
+# Unfinished rooms one player's link may have opened: a guest link alone cannot fill the
+# night's cap (the host has none of their own).
+MAX_ROOMS_PER_PLAYER = 3
 
 # Bot actions per transaction. A long bots-only session (14 seats, 500 coups: about 7,500
 # actions, 0.6 s) would hold the room lock and the database thread all that time; it runs
@@ -77,23 +82,35 @@ def _seats_changed(room: Room, client_id=None, stood=()) -> dict:
 
 
 @transaction.atomic
-def room_open(*, night_id, game, config=None, actor, timeout=None, seed=None) -> Room:
+def room_open(
+    *, night_id, game, config=None, actor, player: Player | None = None, timeout=None, seed=None
+) -> Room:
     """A new room of `night_id` for `game`, every seat empty. `config` is the engine's;
     `timeout` the seconds a person's turn waits before it is played for them (None: no
-    timer, the party default). A night holds at most `MAX_ROOMS` rooms (its row locked while
-    counting)."""
+    timer, the party default). A night has at most `MAX_ROOMS` unfinished rooms, and a
+    player's link opened at most `MAX_ROOMS_PER_PLAYER` of them (`player`: who opens it, None
+    for the host; the night's row locked while counting)."""
     engine = _engine_call(get_engine, game)
     config = dict(config or {})
     seats = _engine_call(engine.new_state, config, random.Random(0))["config"]["seats"]
     if not Night.objects.select_for_update().filter(pk=night_id).exists():
         raise ServiceError("That night does not exist.", "not_found")
-    if Room.objects.filter(night_id=night_id).count() >= MAX_ROOMS:
+    unfinished = Room.objects.filter(night_id=night_id).exclude(status=Room.Status.FINISHED)
+    if unfinished.count() >= MAX_ROOMS:
         raise ServiceError(
-            f"This night already has {MAX_ROOMS} card rooms, the most it can have.",
+            f"This night already has {MAX_ROOMS} card rooms being played, the most it can"
+            " have at once: join one, or wait until a game is over.",
+            "too_many_rooms",
+        )
+    if player is not None and unfinished.filter(opened_by=actor).count() >= MAX_ROOMS_PER_PLAYER:
+        raise ServiceError(
+            f"You have already opened {MAX_ROOMS_PER_PLAYER} card rooms that are not over:"
+            " play in them, or wait until one is over.",
             "too_many_rooms",
         )
     return Room.objects.create(
         night_id=night_id,
+        opened_by=actor,
         game=game,
         config=config,
         seed=secrets.randbits(62) if seed is None else seed,
@@ -110,7 +127,9 @@ def room_play_now(*, night_id, game, config=None, player: Player, timeout=None) 
     if me.night_id != night_id:
         raise ServiceError("Only the night's players can sit here.", "not_allowed")
     actor = links.player_actor(me)
-    room = room_open(night_id=night_id, game=game, config=config, actor=actor, timeout=timeout)
+    room = room_open(
+        night_id=night_id, game=game, config=config, actor=actor, player=me, timeout=timeout
+    )
     room.seats = [me.pk] + ["bot"] * (len(room.seats) - 1)
     room.save()
     room_start(room_id=room.pk, actor=actor, player=me)
@@ -334,11 +353,7 @@ def action_apply(
         legal = get_engine(room.game).legal_actions(room.state, seat)
         if not legal:
             raise ServiceError("It is not your turn.", "not_your_turn")
-        engine_keys = getattr(get_engine(room.game), "action_keys", ())  # all its actions' keys
-        allowed = {key for option in legal for key in option} | set(engine_keys)
-        if not isinstance(action, dict) or set(action) - allowed:
-            kinds = ", ".join(sorted({option["type"] for option in legal}))
-            raise ServiceError(f"You can: {kinds}.", "not_allowed")
+        _check_shape(action, legal, get_engine(room.game))
         first = [(seat, action, "player", client_id)]
         room.votes = {k: v for k, v in room.votes.items() if k != str(seat)}  # they are here
         return _play(room, first, by="player")
@@ -367,6 +382,20 @@ def seat_timeout(*, room_id, actor, seen_version=None, force=False) -> dict:
     engine = get_engine(room.game)
     steps = [(s, engine.default_action(room.state, s), "timeout", None) for s in seats]
     return _play(room, steps, by="timeout") | {"timed_out": seats}
+
+
+def _check_shape(action, legal: list[dict], engine) -> None:
+    """Refuse an action of the wrong shape before any engine looks it up: an object whose
+    `type` is a string (a list or an object there would crash the engine's lookup of its
+    kinds) and whose keys the engine knows; the engine judges the rest in its own words."""
+    kinds = {option["type"] for option in legal}
+    allowed = {key for option in legal for key in option} | set(getattr(engine, "action_keys", ()))
+    if (
+        not isinstance(action, dict)
+        or not isinstance(action.get("type"), str)
+        or set(action) - allowed
+    ):
+        raise ServiceError(f"You can: {', '.join(sorted(kinds))}.", "not_allowed")
 
 
 def _play(room: Room, steps, by: str, client_id=None, stood=()) -> dict:

@@ -3,6 +3,7 @@ their own per-night link token), the QR join link and the big screen. Pages rend
 the live part is static/js/pages/room.js over the room websocket (docs/rooms.md)."""
 
 import random
+import secrets
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -17,11 +18,12 @@ from games.engines import RulesError, get_engine
 from games.forms import RoomForm, game_cards
 from games.models import Room
 from games.routing import websocket_urlpatterns as sockets
-from games.selectors import TITLES, room_snapshot
+from games.selectors import TITLES, room_snapshot, rooms_listed
 from live.errors import ServiceError
 from live.limits import guard_link
 from live.routing import socket_path
 from partynight import links
+from partynight.web.forms import ClientIdForm
 from partynight.web.shortcuts import actor_of, host_night, not_found, qr_svg
 
 
@@ -55,7 +57,7 @@ def _open(request, night_id, actor, player=None):
                 night_id=night_id, game=game, config=data, player=player, timeout=timeout
             )
         return services.room_open(
-            night_id=night_id, game=game, config=data, actor=actor, timeout=timeout
+            night_id=night_id, game=game, config=data, actor=actor, player=player, timeout=timeout
         )
     except ServiceError as error:
         messages.error(request, error.message)
@@ -81,10 +83,14 @@ def host_rooms(request, night_id):
     if request.method == "POST" and _open(request, night.pk, actor_of(request)):
         return redirect("games:host_rooms", night_id=night.pk)
     rooms = []
-    for room in night.rooms.all():
+    for room in rooms_listed(night):
         join_url, join_qr = _room_join(request, room)
         frame = room_snapshot(room, None)
-        rooms.append({"room": room, "frame": frame, "join_url": join_url, "join_qr": join_qr})
+        # One id per button and page: a double-clicked or resent form is applied once.
+        ids = {what: secrets.token_urlsafe(16) for what in ("bot", "fill", "start")}
+        rooms.append(
+            {"room": room, "frame": frame, "join_url": join_url, "join_qr": join_qr, "ids": ids}
+        )
     rooms_links = [
         {
             "name": p.name,
@@ -105,13 +111,20 @@ def _seat_of(request) -> int | None:
 @require_POST
 def host_room_do(request, night_id, room_id, what):
     """The host's buttons: add a bot to the next empty seat, start, stop waiting, or let a
-    bot play for a player who left."""
+    bot play for a player who left. The first three carry the client id the page gave the
+    button: a repeat is answered, not applied again (a double-clicked "Add a bot" adds one)."""
     night = host_night(request, night_id)
     room = get_object_or_404(Room, pk=room_id, night=night)
+    form = ClientIdForm(request.POST)
+    mine = {
+        "room_id": room.pk,
+        "actor": actor_of(request),
+        "client_id": (form.is_valid() and form.cleaned_data["client_id"]) or None,
+    }
     calls = {
-        "bot": lambda: services.seat_add_bot(room_id=room.pk, actor=actor_of(request)),
-        "fill": lambda: services.seats_fill_with_bots(room_id=room.pk, actor=actor_of(request)),
-        "start": lambda: services.room_start(room_id=room.pk, actor=actor_of(request)),
+        "bot": lambda: services.seat_add_bot(**mine),
+        "fill": lambda: services.seats_fill_with_bots(**mine),
+        "start": lambda: services.room_start(**mine),
         "timeout": lambda: services.seat_timeout(
             room_id=room.pk, actor=actor_of(request), force=True
         ),

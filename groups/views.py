@@ -14,7 +14,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 from groups.forms import GroupForm, GroupNightForm, MemberForm
 from live.errors import ServiceError
 from paper.csv_export import csv_response
-from partynight import throttles
 from partynight.models import Group, GroupMember
 from partynight.services import groups, history
 from partynight.web.shortcuts import actor_of, submit
@@ -122,8 +121,7 @@ def night_start(request, group_id):
     group = host_group(request, group_id)
 
     def start(data):
-        throttles.night_quota(request.user)
-        return groups.night_from_group(group=group, actor=actor_of(request), **data)
+        return groups.night_from_group(group=group, actor=actor_of(request), capped=True, **data)
 
     form = GroupNightForm(request.POST)
     night = submit(form, start)

@@ -15,7 +15,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from live import broadcast, db, limits, ticks
 from live.cache import cache
-from live.errors import ServiceError
+from live.errors import TRY_AGAIN, UNAVAILABLE, ServiceError
 from live.messages import MessageError, usable_client_id
 
 logger = logging.getLogger(__name__)
@@ -49,7 +49,7 @@ async def _drop_open_sockets():
     so each client reconnects, with backoff, once the layer is back, and starts again from
     a snapshot instead of silently missing what was lost."""
     for consumer in list(_open_sockets):
-        await consumer.close(code=4503)
+        await consumer.close(code=TRY_AGAIN)
 
 
 broadcast.failure_listeners.append(_drop_open_sockets)
@@ -69,6 +69,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
     resync_every = 0.0  # seconds between the snapshots a client may ask for (screens: 1)
     next_resync = 0.0
     groups_joined: set = frozenset()
+    accepted = False  # the handshake is done (a close then needs no accept first)
     pinned: set = frozenset()  # the link's own group, kept whatever join() is asked
     busy = 0  # handlers under way (live.ticks sends a busy socket no heartbeat)
 
@@ -79,11 +80,27 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         consumer stayed in the open-socket set, growing the process)."""
         try:
             await super().__call__(scope, receive, send)
+        except UNAVAILABLE as error:  # Redis went away: at the handshake, or any step after
+            logger.warning("live: the channel layer is unavailable (%s): try again", error)
+            await self.try_again(receive, send)
         finally:
             _open_sockets.discard(self)
             self.stop_tasks()
             if self.slots or self.groups_joined:  # killed: give back on a task of its own
                 asyncio.ensure_future(self.give_back())
+
+    async def try_again(self, receive, send):
+        """Close with TRY_AGAIN: the client reconnects with its backoff. A socket not yet
+        accepted (the layer failed before the handshake) is accepted first, since a refused
+        handshake is an HTTP error the client cannot tell from a wrong address."""
+        try:
+            if not self.accepted:
+                if (await receive())["type"] != "websocket.connect":
+                    return  # the client left already
+                await send({"type": "websocket.accept"})
+            await send({"type": "websocket.close", "code": TRY_AGAIN})
+        except Exception:  # noqa: BLE001 - the client went away meanwhile: nothing to tell
+            return
 
     def stop_tasks(self):
         """Stop what runs for this consumer (synchronous: it may run in a cancelled task)."""
@@ -113,13 +130,20 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         self.slots, self.groups_joined = (), set()
         for slot in slots:
             await cached(limits.socket_release)(slot, self.channel_name)
-        for group in groups:
-            await self.channel_layer.group_discard(group, self.channel_name)
+        down = None
+        for group in groups:  # each one: the layer drops it from its own state first
+            try:
+                await self.channel_layer.group_discard(group, self.channel_name)
+            except UNAVAILABLE as error:
+                down = error
+        if down is not None:
+            logger.warning("live: the channel layer is unavailable (%s) leaving groups", down)
 
     async def connect(self):
         self.groups_joined = set()
         self.bucket = limits.TokenBucket()
         await self.accept()
+        self.accepted = True
         _open_sockets.add(self)
         if not await self.authenticate():  # slowed down, never refused, past a few failures
             await limits.link_failed(limits.client_ip(self.scope))
@@ -230,7 +254,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(
                 {
                     "type": "error",
-                    "code": "bad_message",
+                    "code": error.code,
                     "message": str(error),
                     "client_id": error.client_id,
                 }

@@ -7,9 +7,12 @@ from collections.abc import Callable
 
 
 class MessageError(ValueError):
-    def __init__(self, message, client_id=None):
+    """A message refused before any service sees it; `code` is the protocol's error code."""
+
+    def __init__(self, message, client_id=None, code="bad_message"):
         super().__init__(message)
         self.client_id = client_id
+        self.code = code
 
 
 def usable_client_id(value) -> bool:
@@ -43,6 +46,8 @@ def parse_message(
     if not usable_client_id(client_id):
         client_id = None
     if kind != "resync" and kind not in actions:
+        if not actions and isinstance(kind, str) and kind in schemas:  # a screen's socket
+            raise MessageError("This screen only watches.", client_id, "read_only")
         raise MessageError(f"Unknown message type {str(kind)[:30]!r}.", client_id)
     fields = schemas[kind]
     unknown = set(message) - set(fields) - {"type", "client_id"}

@@ -17,6 +17,7 @@ these reuse its cache helpers, so they too let everyone through when the cache i
 import hashlib
 from datetime import timedelta
 
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from live import limits
@@ -46,7 +47,10 @@ PDF_HOURLY = "You made {most} PDFs in the last hour: wait a little before the ne
 
 
 def night_quota(host) -> None:
-    """Refuse (ServiceError) a new night from `host` past NIGHTS_PER_HOUR in the hour."""
+    """Refuse (ServiceError) a new night from `host` past NIGHTS_PER_HOUR in the hour. Runs
+    inside the transaction that creates the night (nights.night_create, `capped`) with the
+    host's row locked first, so requests at the same moment count each other: exact."""
+    get_user_model().objects.select_for_update().get(pk=host.pk)
     since = timezone.now() - timedelta(hours=1)
     if Night.objects.filter(host=host, created__gt=since).count() >= NIGHTS_PER_HOUR:
         raise ServiceError(

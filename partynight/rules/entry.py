@@ -6,11 +6,13 @@ from .dice import Dice
 from .errors import RulesError
 
 ENTRIES = ("0", "1", "2", "mini", "bunco", "wipeout")
+CODE = "invalid_roll"  # the protocol's code for a roll the rules refuse
 
 
-def dice_for_entry(entry: str, up: int) -> Dice:
+def dice_for_entry(entry: str, up: int, wipeout: bool = True) -> Dice:
     """Dice that score like `entry` with `up` being rolled: "0", "1" or "2" dice showing up,
-    "mini" (three of another number), "bunco" (three of up), "wipeout" (three 1s)."""
+    "mini" (three of another number), "bunco" (three of up), "wipeout" (three 1s: only
+    while the night plays the `wipeout` variant). A refusal's code is "invalid_roll"."""
     others = [n for n in range(1, 7) if n != up]
     if entry in ("0", "1", "2"):
         matches = int(entry)
@@ -21,7 +23,9 @@ def dice_for_entry(entry: str, up: int) -> Dice:
     if entry == "bunco":
         return (up, up, up)
     if entry == "wipeout":
+        if not wipeout:
+            raise RulesError("Tonight is played without wipeouts: three 1s are a mini Bunco.", CODE)
         if up == 1:
-            raise RulesError("three 1s while 1 is up is a Bunco, not a wipeout")
+            raise RulesError("three 1s while 1 is up is a Bunco, not a wipeout", CODE)
         return (1, 1, 1)
-    raise RulesError(f"unknown roll {entry!r}; enter one of {', '.join(ENTRIES)}")
+    raise RulesError(f"unknown roll {entry!r}; enter one of {', '.join(ENTRIES)}", CODE)

@@ -2,6 +2,8 @@
 leaves by a ghost, seat a late arrival in a ghost's chair. Each lands in the event log and
 updates every screen."""
 
+import json
+
 from django.db import transaction
 
 from live.errors import ServiceError
@@ -28,9 +30,12 @@ def roll_undo(*, night_id, table_number, actor, client_id=None) -> dict:
         night, loaded = _open_table(night_id, table_number)
         taken_back = _last_rolls(night, loaded, table_number)
         notice = f"The host took back {roll_name(taken_back[-1].result['roll'], names_of(night))}."
-        return _take_back(night, loaded, table_number, taken_back, actor, notice, client_id)
+        return _take_back(
+            night, loaded, table_number, taken_back, actor, notice, client_id, request
+        )
 
-    return idempotent(night_id, client_id, action, actor=actor, kind="roll_undone")
+    request = _request(table=table_number)
+    return idempotent(night_id, client_id, action, actor=actor, kind="roll_undone", request=request)
 
 
 def roll_take_back(*, night_id, player, seen_version, client_id) -> dict:
@@ -57,9 +62,10 @@ def roll_take_back(*, night_id, player, seen_version, client_id) -> dict:
             )
         names = names_of(night)
         notice = f"{player_now.name} took back {roll_name(taken_back[-1].result['roll'], names)}."
-        return _take_back(night, loaded, number, taken_back, actor, notice, client_id)
+        return _take_back(night, loaded, number, taken_back, actor, notice, client_id, request)
 
-    return idempotent(night_id, client_id, action, actor=actor, kind="roll_undone")
+    request = _request(seen_version=seen_version)
+    return idempotent(night_id, client_id, action, actor=actor, kind="roll_undone", request=request)
 
 
 def undo_version(event: Event) -> int:
@@ -86,7 +92,7 @@ def _last_rolls(night, loaded, table_number) -> list[Event]:
     raise ServiceError("There is no roll to undo at this table this round.", "nothing")
 
 
-def _take_back(night, loaded, table_number, taken_back, actor, notice, client_id) -> dict:
+def _take_back(night, loaded, table_number, taken_back, actor, notice, client_id, request):
     if any(e.result["roll"]["rings_bell"] for e in taken_back):
         raise ServiceError("That roll rang the bell; adjust the points instead.", "wrong_state")
     first = taken_back[-1]
@@ -100,7 +106,7 @@ def _take_back(night, loaded, table_number, taken_back, actor, notice, client_id
     undone = [e.pk for e in taken_back]
     _correct(night, loaded, table_number, before, actor, fuzzy, notice, undone)
     result = {"ok": True, "undone": len(taken_back)}
-    data = {"events": [e.pk for e in taken_back]}
+    data = {"events": [e.pk for e in taken_back], "request": request}
     _log_correction(night, loaded, table_number, "roll_undone", actor, data, result, client_id)
     return result
 
@@ -130,13 +136,15 @@ def points_adjust(*, night_id, table_number, team, delta, reason, actor, client_
         )
         _correct(night, loaded, table_number, new, actor, notice=notice)
         result = {"ok": True, "points": list(new.points)}
-        data = {"team": team, "delta": delta, "reason": reason[:200]}
+        data = {"team": team, "delta": delta, "reason": reason[:200], "request": request}
         _log_correction(
             night, loaded, table_number, "points_adjusted", actor, data, result, client_id
         )
         return result
 
-    return idempotent(night_id, client_id, action, actor=actor, kind="points_adjusted")
+    request = _request(table=table_number, team=team, delta=delta, reason=reason[:200])
+    kind = "points_adjusted"
+    return idempotent(night_id, client_id, action, actor=actor, kind=kind, request=request)
 
 
 def bunco_reassign(*, night_id, table_number, from_player, to_player, actor, client_id=None):
@@ -154,14 +162,16 @@ def bunco_reassign(*, night_id, table_number, from_player, to_player, actor, cli
         )
         holder = to_player if fuzzy == from_player else fuzzy
         _correct(night, loaded, table_number, new, actor, holder, notice)
-        data = {"from": from_player, "to": to_player}
+        data = {"from": from_player, "to": to_player, "request": request}
         result = {"ok": True}
         _log_correction(
             night, loaded, table_number, "bunco_reassigned", actor, data, result, client_id
         )
         return result
 
-    return idempotent(night_id, client_id, action, actor=actor, kind="bunco_reassigned")
+    request = _request(table=table_number, moved_from=from_player, to=to_player)
+    kind = "bunco_reassigned"
+    return idempotent(night_id, client_id, action, actor=actor, kind=kind, request=request)
 
 
 def player_replace_by_ghost(*, night_id, player_id, actor) -> Player:
@@ -224,6 +234,13 @@ def _correct(night, loaded, number, new_table, actor, fuzzy=None, notice=None, u
         new, more = reducer.move_fuzzy(new, fuzzy)
         events += more
     commit(loaded, new, events, actor, notice=notice, undone=undone)
+
+
+def _request(**fields) -> dict:
+    """What a correction's client id stands for, as the log stores it (JSON): a repeat must
+    ask the very same thing to get the first answer (live.idempotency), not only be the same
+    kind of correction by the same host."""
+    return json.loads(json.dumps(fields))
 
 
 def _log_correction(night, loaded, number, kind, actor, data, result, client_id) -> None:

@@ -6,20 +6,19 @@ from django.db import IntegrityError, transaction
 
 from live.errors import ServiceError
 from partynight.models import Group, GroupMember, Night, Player
+from partynight.names import clean_name, same_name
 from partynight.rules.config import Rules
 from partynight.services import nights
 
 
 def group_create(*, host, name) -> Group:
-    name = " ".join((name or "").split())
-    if not name:
-        raise ServiceError("Please name the group.", "invalid_name")
+    name = clean_name(name, 80, "Please name the group.")
     with transaction.atomic():
-        return Group.objects.create(host=host, name=name[:80])
+        return Group.objects.create(host=host, name=name)
 
 
 def member_add(*, group, name, contact="", hosts_month=None) -> GroupMember:
-    name = nights.clean_name(name)
+    name = clean_name(name)
     with transaction.atomic():
         _check_member_name_free(group, name)
         try:
@@ -31,7 +30,7 @@ def member_add(*, group, name, contact="", hosts_month=None) -> GroupMember:
 
 
 def member_update(*, member, name, contact="", hosts_month=None) -> GroupMember:
-    name = nights.clean_name(name)
+    name = clean_name(name)
     with transaction.atomic():
         member = GroupMember.objects.select_for_update().get(pk=member.pk)
         _check_member_name_free(member.group, name, exclude_id=member.pk)
@@ -46,7 +45,7 @@ def member_remove(*, member) -> None:
         GroupMember.objects.filter(pk=member.pk).delete()
 
 
-def night_from_group(*, group, name, date, place="", actor) -> Night:
+def night_from_group(*, group, name, date, place="", actor, capped=False) -> Night:
     """A new night for the group with every member added (not yet paid), and the rules and
     prize table of the group's latest night, so a club's house rules carry over."""
     latest = Night.objects.filter(group=group).order_by("-date", "-id").first()
@@ -59,6 +58,7 @@ def night_from_group(*, group, name, date, place="", actor) -> Night:
             place=place,
             rules=Rules.from_dict(latest.rules) if latest else None,
             prize_table=latest.prize_table if latest else None,
+            capped=capped,
         )
         for member in group.members.order_by("name"):
             player = nights.player_add(night_id=night.pk, name=member.name, actor=actor)
@@ -67,6 +67,6 @@ def night_from_group(*, group, name, date, place="", actor) -> Night:
 
 
 def _check_member_name_free(group, name, exclude_id=None) -> None:
-    taken = group.members.filter(name__iexact=name).exclude(pk=exclude_id)
-    if taken.exists():
+    others = group.members.exclude(pk=exclude_id).values_list("name", flat=True)
+    if same_name(name, others) is not None:
         raise ServiceError(f"{name} is already a member; add a last initial.", "duplicate")

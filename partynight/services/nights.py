@@ -1,13 +1,13 @@
 """Planning a night: create it, add and change players, draw the starting seats."""
 
 import random
-import unicodedata
 
 from django.db import IntegrityError, transaction
 
 from live.errors import ServiceError
-from partynight import links
+from partynight import links, throttles
 from partynight.models import Night, Player, new_token
+from partynight.names import clean_name, same_name
 from partynight.rules.config import Rules
 from partynight.rules.errors import RulesError
 from partynight.rules.prizes import DEFAULT_PRIZE_TABLE, check_prize_table
@@ -28,25 +28,42 @@ def night_create(
     prize_table=None,
     group=None,
     seed=None,
+    capped=False,
 ) -> Night:
+    """A new night of `host`'s. `capped` (the pages): at most throttles.NIGHTS_PER_HOUR an
+    hour, counted in this transaction."""
     rules = rules or Rules()
-    try:
-        prize_table = check_prize_table(prize_table or list(DEFAULT_PRIZE_TABLE))
-    except RulesError as error:
-        raise ServiceError(str(error)) from None
+    prize_table = _prizes_checked(prize_table or list(DEFAULT_PRIZE_TABLE))
+    name = clean_name(name, 80, "Please give the night a name.")
     with transaction.atomic():
+        if capped:
+            throttles.night_quota(host)
         night = Night.objects.create(
             host=host,
             group=group,
-            name=name.strip(),
+            name=name,
             date=date,
-            place=place.strip(),
+            place=clean_name(place, 120, required=None),
             rules=rules.to_dict(),
             prize_table=prize_table,
             seed=seed if seed is not None else random.SystemRandom().randrange(2**62),
         )
         log_event(night, "night_created", host_actor(host), {"rules": night.rules})
     return night
+
+
+def _prizes_checked(prize_table: list[dict]) -> list[dict]:
+    """The prize table as the rules check it, each prize's name by the name rule."""
+    try:
+        table = check_prize_table(prize_table)
+    except RulesError as error:
+        raise ServiceError(str(error)) from None
+    return [
+        {**prize, "name": clean_name(prize["name"], 40, "Please name every prize.")}
+        if "name" in prize
+        else prize
+        for prize in table
+    ]
 
 
 def night_settings_update(*, night_id, actor, rules: Rules, prize_table, paper=None) -> Night:
@@ -58,10 +75,7 @@ def night_settings_update(*, night_id, actor, rules: Rules, prize_table, paper=N
             raise ServiceError("The night is finished; its prizes are awarded.", "wrong_state")
         if rules.to_dict() != night.rules and night.state not in PLANNING_STATES:
             raise ServiceError("The rules are fixed once play has started.", "wrong_state")
-        try:
-            night.prize_table = check_prize_table(prize_table)
-        except RulesError as error:
-            raise ServiceError(str(error)) from None
+        night.prize_table = _prizes_checked(prize_table)
         night.rules = rules.to_dict()
         if paper in dict(Night._meta.get_field("paper").choices):
             night.paper = paper
@@ -71,42 +85,10 @@ def night_settings_update(*, night_id, actor, rules: Rules, prize_table, paper=N
     return night
 
 
-# Characters that turn the text after them around (overrides, embeddings, isolates): a name
-# holding one can make the standings or another player's name read backwards.
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-# Letters and symbols that draw nothing (fillers and the blank braille cell).
-BLANK_SIGNS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
-
-
-def _visible(char: str) -> bool:
-    """Draws something: not a format character (zero-width space, joiners, BOM), a lone
-    combining mark, a space or a blank filler."""
-    return unicodedata.category(char)[0] not in "CMZ" and char not in BLANK_SIGNS
-
-
-def clean_name(name: str) -> str:
-    name = " ".join((name or "").split())
-    if not name:
-        raise ServiceError("Please enter a name.", "invalid_name")
-    if len(name) > 40:
-        raise ServiceError("Names can be at most 40 characters.", "invalid_name")
-    if any(unicodedata.category(char) == "Cc" for char in name):  # NUL breaks PostgreSQL
-        raise ServiceError("Names cannot contain control characters.", "invalid_name")
-    if any(char in BIDI_CONTROLS for char in name):
-        raise ServiceError(
-            "Names cannot contain characters that reverse the text direction.", "invalid_name"
-        )
-    if not any(_visible(char) for char in name):
-        raise ServiceError(
-            "That name would be invisible: use at least one letter, digit or sign.",
-            "invalid_name",
-        )
-    return name
-
-
 def check_name_free(night: Night, name: str, exclude_id=None) -> None:
-    taken = night.players.filter(active=True, name__iexact=name).exclude(pk=exclude_id)
-    if taken.exists():
+    """No active player of `night` has a name that looks like `name` (partynight.names)."""
+    others = night.players.filter(active=True).exclude(pk=exclude_id)
+    if same_name(name, others.values_list("name", flat=True)) is not None:
         raise ServiceError(f"{name} is already playing tonight; add a last initial.", "duplicate")
 
 

@@ -125,9 +125,9 @@ def roll_record(
         if table.is_done:
             raise ServiceError("Your table has finished this round.", "table_done")
         values = dice
-        if entry is not None:
-            values = reduce(dice_for_entry, entry, table.up)
         rules = rules_of(night)
+        if entry is not None:
+            values = reduce(dice_for_entry, entry, table.up, rules.wipeout)
         try:
             new, events = reducer.roll(loaded.state, rules, number, values, chance_of(night))
         except RulesError as error:

@@ -11,7 +11,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from live.errors import ServiceError
 from live.routing import socket_path
-from partynight import throttles
 from partynight.models import Night
 from partynight.routing import websocket_urlpatterns as sockets
 from partynight.rules.config import Rules
@@ -60,9 +59,9 @@ def night_new(request):
     rules_form, prizes = _settings_forms(request, Rules(), list(DEFAULT_PRIZE_TABLE))
     if request.method == "POST" and all(f.is_valid() for f in (form, rules_form, prizes)):
         try:
-            throttles.night_quota(request.user)
             night = nights.night_create(
                 host=request.user,
+                capped=True,
                 rules=rules_form.cleaned_data["rules"],
                 prize_table=prizes.prize_table,
                 **form.cleaned_data,
@@ -247,7 +246,9 @@ def player_paid(request, night_id, player_id):
     """Mark paid or not. The planning page's toggle sends it without a reload (asking for
     JSON; the CSRF token travels in the form data as usual); without JS it is a form."""
     paid = request.POST.get("paid") == "1"
-    if "application/json" in request.headers.get("Accept", ""):
+    # Real negotiation: JSON only when preferred to HTML (planning.js asks for it alone),
+    # not whenever a browser's Accept merely lists it.
+    if request.get_preferred_type(["text/html", "application/json"]) == "application/json":
         night = host_night(request, night_id)
         try:
             player = nights.player_set_paid(

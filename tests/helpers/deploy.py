@@ -87,9 +87,21 @@ class Directive:
         return found
 
 
-def nginx(path: Path = ROOT / "deploy" / "nginx.conf") -> Directive:
-    """nginx's configuration as a tree of directives (the main context is the root)."""
+# Where compose mounts deploy/ in the proxy (docker-compose.yml), for the sites' includes.
+INCLUDED = "/etc/nginx/partynight/"
+
+
+def _with_includes(path: Path) -> str:
+    """The file's text, comments out, each `include` of deploy/ replaced by that file."""
     text = re.sub(r"#[^\n]*", "", path.read_text())
+    pattern = r"include\s+" + re.escape(INCLUDED) + r"(\S+);"
+    return re.sub(pattern, lambda m: _with_includes(path.parent / m.group(1)), text)
+
+
+def nginx(path: Path = ROOT / "deploy" / "nginx.conf") -> Directive:
+    """nginx's configuration as a tree of directives (the main context is the root), its
+    includes of deploy/ files read in place."""
+    text = _with_includes(path)
     tokens = re.findall(r'"[^"]*"|[{};]|[^\s{};]+', text)
     root, stack, words = Directive("main", []), [], []
     current = root

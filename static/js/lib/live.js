@@ -45,7 +45,6 @@
       const ws = new WebSocket(url());
       socket = ws;
       ws.onopen = () => {
-        attempt = 0;
         setState("open");
         flush();
       };
@@ -84,6 +83,9 @@
         if (known !== undefined && msg.v <= known) return; // already applied
         versions[msg.scope] = msg.v;
       }
+      // In for real (a snapshot, or the status page's status): a socket closed at once (4503:
+      // Redis is down) keeps backing off instead of retrying every 0.1 s.
+      if (msg.type === "snapshot" || msg.type === "status") attempt = 0;
       if (msg.type === "result" || msg.type === "error") dequeue(msg.client_id);
       if (msg.type === "error" && FINAL.includes(msg.code)) closed = true; // closes for good
       handlers.onMessage(msg);

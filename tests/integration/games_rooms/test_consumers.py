@@ -255,7 +255,7 @@ async def test_the_screen_only_watches():
     snap = await screen.receive_json_from(timeout=WAIT)
     assert snap["seat"] is None and snap["me"] is None
     await screen.send_json_to({"type": "start", "client_id": "x"})
-    assert (await screen.receive_json_from(timeout=WAIT))["code"] == "bad_message"
+    assert (await screen.receive_json_from(timeout=WAIT))["code"] == "read_only"
     await screen.disconnect()
 
 

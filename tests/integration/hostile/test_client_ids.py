@@ -121,3 +121,28 @@ def test_a_hosts_client_id_belongs_to_one_kind_of_action(host):
         night_id=night.pk, client_id="h-1", actor=actor, dice=[1, 2, 3], table_number=1
     )
     assert again == first | {"replayed": True}
+
+
+@pytest.mark.django_db
+def test_a_correction_id_belongs_to_its_whole_request(host):
+    """The same host, the same kind of correction, another request under a reused id (other
+    points, another table, another reason) is refused, never replayed as the first one's
+    answer with nothing done; the very same request gets the first answer back."""
+    night, _, _ = make_night(host)
+    actor = f"host:{host.pk}"
+
+    def adjust(table=1, delta=2, reason="miscount", team="A"):
+        return corrections.points_adjust(
+            night_id=night.pk, table_number=table, team=team, delta=delta, reason=reason,
+            actor=actor, client_id="fix-1",
+        )  # fmt: skip
+
+    first = adjust()
+    before = dump()
+    for other in ({"delta": 5}, {"table": 2}, {"reason": "another"}, {"team": "B"}):
+        with pytest.raises(ServiceError) as refused:
+            adjust(**other)
+        assert refused.value.code == "client_id_reused", other
+    assert dump() == before
+    assert adjust() == first | {"replayed": True}
+    assert dump() == before

@@ -85,15 +85,16 @@ def frames(types):
     )
 
 
-def refused(text, parser, actions) -> bool:
-    """True when the consumer's own parser refuses `text` (so nothing may be applied)."""
+def refused(text, parser, actions) -> str | None:
+    """The error code the consumer's own parser refuses `text` with (so nothing may be
+    applied): `bad_message`, or `read_only` for a screen sent an action; None if it passes."""
     if len(text.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES:
-        return True
+        return "bad_message"
     try:
         parser(text, actions)
-    except MessageError:
-        return True
-    return False
+    except MessageError as error:
+        return error.code
+    return None
 
 
 @pytest.fixture
@@ -109,7 +110,7 @@ def links(host, host_client):
     }
 
 
-async def check_refused(path, cookie, text):
+async def check_refused(path, cookie, text, code="bad_message"):
     """Send `text`: one error frame with a message, then the socket still answers."""
     headers = HEADERS + ([(b"cookie", cookie.encode())] if cookie else [])
     socket = WebsocketCommunicator(application, path, headers=headers)
@@ -119,7 +120,7 @@ async def check_refused(path, cookie, text):
         assert (await socket.receive_json_from(timeout=WAIT))["type"] == "snapshot"
         await socket.send_input({"type": "websocket.receive", "text": text})  # "" too
         error = await socket.receive_json_from(timeout=WAIT)
-        assert error["type"] == "error" and error["code"] == "bad_message", error
+        assert error["type"] == "error" and error["code"] == code, error
         assert isinstance(error["message"], str) and 5 < len(error["message"]) < 300
         await socket.send_to(text_data=json.dumps({"type": "resync"}))
         assert (await socket.receive_json_from(timeout=WAIT))["type"] == "snapshot"
@@ -134,10 +135,11 @@ def fuzz(which):
     @HOSTILE
     @given(text=frames(types))
     async def test(links, text):
-        assume(refused(text, parser, actions))
+        code = refused(text, parser, actions)
+        assume(code is not None)
         path, cookie = links[which]
         before = await database_sync_to_async(dump)()
-        await check_refused(path, cookie, text)
+        await check_refused(path, cookie, text, code)
         assert await database_sync_to_async(dump)() == before
 
     test.__name__ = f"test_the_{which}_socket_refuses_any_bad_frame_and_lives_on"
@@ -164,6 +166,7 @@ async def test_a_screen_refuses_well_formed_actions_as_read_only(links, which):
     await socket.receive_json_from(timeout=WAIT)
     await socket.send_json_to(message)
     error = await socket.receive_json_from(timeout=WAIT)
-    assert error["code"] == "bad_message" and error["client_id"] == "c"
+    assert error["code"] == "read_only" and error["client_id"] == "c"
+    assert error["message"] == "This screen only watches."
     await socket.disconnect()
     assert await database_sync_to_async(dump)() == before

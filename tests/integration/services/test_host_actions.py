@@ -136,7 +136,8 @@ def test_adjusting_points_needs_a_reason_and_can_decide_a_finished_table(make_ni
     )
     assert table_state(night, 2).points == (0, 4)
     event = Event.objects.get(night=night, kind="points_adjusted")
-    assert event.data == {"team": "B", "delta": 4, "reason": "missed tally"}
+    asked = {"table": 2, "team": "B", "delta": 4, "reason": "missed tally"}  # its client id's
+    assert event.data == {"team": "B", "delta": 4, "reason": "missed tally", "request": asked}
 
 
 def test_a_bunco_can_be_reassigned_within_the_table(make_night):

@@ -180,6 +180,30 @@ def test_rename_mark_paid_and_remove(host_client, host):
     assert (first.name, first.paid, second.active) == ("Bea", False, False)
 
 
+@pytest.mark.parametrize(
+    "accept, json_answer",
+    [
+        ("application/json", True),  # planning.js
+        ("application/json, text/html;q=0.5", True),
+        ("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", False),  # a form
+        ("text/html, application/json;q=0.1", False),  # lists JSON, prefers HTML
+        ("*/*", False),
+        ("", False),
+    ],
+)
+def test_paid_answers_json_only_to_who_prefers_it(host_client, host, accept, json_answer):
+    night = builders.night(host, players=1)
+    player = night.players.get()
+    url = reverse("host:player_paid", args=[night.pk, player.pk])
+    response = host_client.post(url, {"paid": "1"}, headers={"accept": accept})
+    assert response.status_code == (200 if json_answer else 302)
+    assert (response.get("Content-Type") == "application/json") is json_answer
+    if json_answer:
+        assert response.json()["paid"] is True
+    player.refresh_from_db()
+    assert player.paid
+
+
 def test_the_planning_page_shows_tables_ghosts_and_the_join_qr(host_client, host):
     night = builders.night(host, players=5)
     page = host_client.get(reverse("host:night", args=[night.pk])).content.decode()

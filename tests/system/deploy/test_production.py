@@ -23,8 +23,8 @@ PRODUCTION = {
     "DEBUG": "0",
     "SECRET_KEY": "k" * 20 + "-production-like-secret-" + "z" * 30,
     "ALLOWED_HOSTS": "localhost,127.0.0.1",  # compose's default
-    "HTTPS": "1",  # behind a TLS-terminating proxy, as the compose comment says
-    "PROXY_SSL_HEADER": "1",
+    "HTTPS": "1",  # behind the compose file's TLS proxy
+    "TRUSTED_PROXIES": "127.0.0.1",  # the tests' requests come as the proxy's would
 }
 
 
@@ -51,7 +51,8 @@ def get(server, path, **headers):
 def test_the_compose_health_check_passes_behind_the_tls_proxy(production):
     """With HTTPS=1 every plain-HTTP request is redirected to https://, and the health
     check used to follow that redirect into a TLS handshake with a plain server."""
-    check = compose({"SECRET_KEY": "unused"})["services"]["web"]["healthcheck"]["test"]
+    shell = {"SECRET_KEY": "unused", "POSTGRES_PASSWORD": "unused"}
+    check = compose(shell)["services"]["web"]["healthcheck"]["test"]
     assert check[:2] == ["CMD", "python"]
     port = urlsplit(production.url).port
     (url,) = re.findall(r"https?://[^'\"]+", check[-1])
@@ -100,3 +101,23 @@ def test_seed_demo_refuses_without_debug(settings):
     settings.DEBUG = True
     call_command("seed_demo", stdout=io.StringIO())
     assert get_user_model().objects.get(username=DEMO_USER).check_password(DEMO_PASSWORD)
+
+
+@pytest.mark.live
+def test_the_admin_is_off_in_production(production):
+    for path in ("/admin/", "/admin/login/", "/admin/partynight/night/"):
+        assert get(production, path, **{"X-Forwarded-Proto": "https"}).status == 404, path
+
+
+@pytest.mark.live
+def test_forwarded_headers_count_only_from_the_proxys_address(tmp_path):
+    """A replica reached from elsewhere than its proxy: X-Forwarded-Proto is not believed
+    (the page still redirects to https://), nor X-Forwarded-For (live/proxy.py)."""
+    server = start_daphne(
+        tmp_path, name="untrusted", **{**PRODUCTION, "TRUSTED_PROXIES": "10.9.9.9"}
+    )
+    try:
+        page = get(server, "/", **{"X-Forwarded-Proto": "https", "X-Forwarded-For": "10.1.1.1"})
+        assert page.status == 301 and page.getheader("Location").startswith("https://")
+    finally:
+        server.stop()

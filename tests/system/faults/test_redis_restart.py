@@ -1,66 +1,16 @@
 """Redis restarted mid-round (SIGKILL, then started again on the same port): the phones
 reconnect and resync; no roll is lost or doubled."""
 
-import os
-import shutil
 import signal
-import subprocess
-import time
 
 import pytest
 from playwright.sync_api import expect
 
 from partynight.models import Event
 from tests.helpers.browser import expect_scores, open_phones, pad, seated, start_night
-from tests.helpers.servers import free_port, start_daphne
+from tests.helpers.redis import start_redis
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def start_redis(port: int, tmp_path) -> subprocess.Popen:
-    process = subprocess.Popen(
-        [
-            "redis-server",
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--dir",
-            str(tmp_path),
-        ],
-        stdout=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 10
-    while (
-        subprocess.run(
-            ["redis-cli", "-p", str(port), "ping"], capture_output=True, text=True
-        ).stdout.strip()
-        != "PONG"
-    ):
-        if time.monotonic() > deadline:
-            raise RuntimeError("redis-server did not start")
-        time.sleep(0.05)
-    return process
-
-
-@pytest.fixture
-def server_on_own_redis(tmp_path):
-    if not shutil.which("redis-server"):
-        if os.environ.get("CI"):
-            pytest.fail("the Redis restart test must run in CI: redis-server is missing")
-        pytest.skip("needs redis-server (apt-get install redis-server)")
-    port = free_port()
-    redis = [start_redis(port, tmp_path)]
-    server = start_daphne(tmp_path, "on-own-redis", REDIS_URL=f"redis://127.0.0.1:{port}/0")
-    yield server, port, redis
-    server.stop()
-    for process in redis:
-        process.kill()
-        process.wait(timeout=10)
 
 
 def test_phones_resync_after_redis_restarts(server_on_own_redis, tmp_path, browser_context):
