@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0003_room_request'),
+        ('games', '0004_room_timeout_optional_and_votes'),
     ]
 
     operations = [
