@@ -10,7 +10,7 @@ from live.errors import ServiceError
 
 pytestmark = pytest.mark.django_db
 
-SETTINGS = {"game": "punto_banco", "seats": 2, "chips": 500, "max_coups": 1, "timeout": 30}
+SETTINGS = {"game": "punto_banco", "seats": 2, "chips": 500, "max_coups": 1, "timeout": 120}
 
 
 def played_out(night):
