@@ -24,7 +24,9 @@ def night_chart(night: Night, names: dict, ghosts: set, fuzzy: str | None) -> st
     if not rounds:
         return None
     numbers = sorted(rounds)
-    series = night_series([rounds[n] for n in numbers], names, ghosts, _holders(night, numbers, fuzzy))
+    series = night_series(
+        [rounds[n] for n in numbers], names, ghosts, _holders(night, numbers, fuzzy)
+    )
     chart = line_chart(series, ["Round", *(str(n) for n in numbers)])
     return _render(chart, "night", "Wins after each round, the top ten", marks=True)
 
@@ -51,7 +53,9 @@ def season_chart(nights: list[dict], members: dict) -> str | None:
         return None
     series = season_series([n["wins"] for n in nights], members)
     chart = line_chart(series, ["Night", *(n["label"] for n in nights)])
-    return _render(chart, "season", "Wins night by night, the top ten", legend="Wins, night by night")
+    return _render(
+        chart, "season", "Wins night by night, the top ten", legend="Wins, night by night"
+    )
 
 
 def _render(chart: dict, id_: str, title: str, marks=False, legend="") -> str:

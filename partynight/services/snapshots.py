@@ -58,7 +58,9 @@ class NightData:
         state = self.loaded.state
         if self.night.state == Night.State.FINISHED:
             return False
-        return not (self.loaded.round and state.round == len(self.plan) and state.round_state == "done")
+        return not (
+            self.loaded.round and state.round == len(self.plan) and state.round_state == "done"
+        )
 
     def chart(self) -> str | None:
         """The night's chart, while the stage shows it: between rounds and at the end."""

@@ -152,9 +152,12 @@
 
   /* --- the standings ---------------------------------------------------------------------- */
 
+  // Marked only where a prize has a few clear leaders: at 0-0 everyone "leads" every prize.
   function onTrack() {
     const ids = new Set();
-    Object.values(state.leaders || {}).forEach((keys) => keys.forEach((key) => ids.add(key)));
+    Object.values(state.leaders || {}).forEach((keys) => {
+      if (keys.length <= 3) keys.forEach((key) => ids.add(key));
+    });
     return ids;
   }
 
