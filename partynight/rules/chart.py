@@ -120,7 +120,8 @@ def line_chart(series: Sequence[Series], x_labels: Sequence[str]) -> dict:
                 "end": points[-1] if points else (LEFT, bottom),
             }
         )
-    for line, label_y in zip(lines, _spread([line["end"][1] for line in lines], TOP, bottom)):
+    heights = _spread([line["end"][1] for line in lines], TOP, bottom)
+    for line, label_y in zip(lines, heights, strict=True):
         line["label_y"] = label_y
     return {
         "width": WIDTH,

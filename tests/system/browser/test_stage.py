@@ -30,7 +30,7 @@ PROBLEMS = """
   const problems = [];
   const root = document.documentElement;
   if (root.scrollWidth > innerWidth || root.scrollHeight > innerHeight) {
-    problems.push(`scrolls: ${root.scrollWidth}x${root.scrollHeight} in ${innerWidth}x${innerHeight}`);
+    problems.push(`scrolls: ${root.scrollWidth}x${root.scrollHeight}`);
   }
   const stage = document.getElementById("stage");
   const scale = stage.getBoundingClientRect().width / 1920;
@@ -66,7 +66,7 @@ PROBLEMS = """
     const box = cut ? host.getBoundingClientRect() : range.getBoundingClientRect();
     if (!inside(box, clipOf(host))) problems.push(`cut off: ${text}`);
     const card = host.closest(".panel, .card");
-    if (card && !inside(box, card.getBoundingClientRect())) problems.push(`out of its box: ${text}`);
+    if (card && !inside(box, card.getBoundingClientRect())) problems.push(`overflows: ${text}`);
     if (svg) continue;
     for (const word of node.textContent.matchAll(/\\S+/g)) {
       const piece = document.createRange();
