@@ -72,6 +72,7 @@ def season_series(nights: Sequence[Mapping[str, int]], names: Mapping[str, str])
     series = {
         key: Series(key, name, [0, *_running(night.get(key, 0) for night in nights)])
         for key, name in names.items()
+        if any(key in night for night in nights)
     }
     ranked = sorted(series.values(), key=lambda s: (-s.values[-1], s.name.casefold()))
     return ranked[:TOP_N] if nights else []
