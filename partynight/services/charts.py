@@ -60,4 +60,4 @@ def season_chart(nights: list[dict], members: dict) -> str | None:
 
 def _render(chart: dict, id_: str, title: str, marks=False, legend="") -> str:
     context = {"c": chart, "id": id_, "title": title, "marks": marks, "legend": legend}
-    return mark_safe(render_to_string("charts/lines.svg", context))  # noqa: S308 (escaped by the template)
+    return mark_safe(render_to_string("charts/lines.svg", context).strip())  # noqa: S308 (escaped by the template)
