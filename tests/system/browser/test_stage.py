@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from partynight.rules.config import Rules
 from partynight.services import finish, nights, play
 from tests import builders
-from tests.helpers.browser import in_thread
+from tests.helpers.browser import in_thread, log_in
 from tests.helpers.play import play_round, play_to_the_end
 from tests.helpers.screenshots import screenshot
 
@@ -195,3 +195,25 @@ def test_the_stage_fits_every_screen_in_every_state(live_server_daphne, browser_
         text += page.locator("#scene > *:not(#chart)").all_inner_texts()
         assert not re.search(r"Round \d|round \d|Next|next seat", " ".join(text)), text
         page.keyboard.press("ArrowRight")
+
+
+def _last_round_played():
+    rules = Rules(sets=1, rounds_per_set=1, break_after_set=None)
+    night = builders.night(builders.host(), 12, rules=rules, drawn=True)
+    play_round(night, random.Random(5), 1)
+    return night
+
+
+def test_after_the_last_round_award_prizes_is_in_view_and_no_seating_follows(
+    live_server_daphne, browser_context
+):
+    night = in_thread(_last_round_played)
+    for size in ({"width": 1440, "height": 900}, {"width": 390, "height": 844}):
+        page = browser_context(viewport=size).new_page()
+        log_in(page, live_server_daphne, "hostess", builders.PASSWORD)
+        page.goto(f"{live_server_daphne.url}/nights/{night.pk}/dashboard/")
+        expect(page.locator("#live-status")).to_have_text("Live")
+        expect(page.locator("#round")).to_contain_text("Every round is played.")
+        expect(page.locator("#next-seating")).to_have_count(0)  # no round 2 to sit down for
+        _visible_inside(page.get_by_role("button", name="Award prizes"))
+        screenshot(page, f"dashboard-last-round-{size['width']}")
