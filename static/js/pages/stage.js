@@ -188,8 +188,9 @@
 
   function chart() {
     if (!state.chart) return null;
+    const title = state.night.state === "finished" ? "The whole night" : "The night so far";
     const svg = new DOMParser().parseFromString(state.chart, "image/svg+xml").documentElement;
-    return el("section", { class: "panel chart-panel", id: "chart" }, el("h2", {}, "The night so far"),
+    return el("section", { class: "panel chart-panel", id: "chart" }, el("h2", {}, title),
       document.importNode(svg, true));
   }
 
@@ -216,7 +217,7 @@
 
   function renderFinale() {
     const awards = state.awards || [];
-    if (!finale) finale = { scene: "podium", step: 0, timer: null };
+    if (!finale) finale = { scene: "podium", step: 0, timer: null, manual: false };
     const scene = finale.scene;
     stage.dataset.finale = scene;
     if (scene === "reveal") {
@@ -232,7 +233,8 @@
   }
 
   // the next finale scene: each prize in turn, then the podium and the prizes take turns
-  function nextScene() {
+  function nextScene(byHand) {
+    if (byHand) finale.manual = true; // someone at the TV's keyboard runs the show now
     const awards = state.awards || [];
     if (finale.scene === "reveal" && finale.step + 1 < awards.length) finale.step += 1;
     else finale.scene = finale.scene === "podium" ? "prizes" : "podium";
@@ -242,12 +244,13 @@
 
   function schedule() {
     clearTimeout(finale.timer);
+    if (finale.manual) return;
     finale.timer = setTimeout(nextScene, 1000 * (finale.scene === "reveal" ? REVEAL_SECONDS : SCENE_SECONDS));
   }
 
-  // A keyboard at the TV's laptop moves the finale on (→ or the space bar).
+  // A keyboard at the TV's laptop moves the finale on (→ or the space bar), by hand from then on.
   document.addEventListener("keydown", (event) => {
-    if (finale && sceneOf() === "finale" && [" ", "ArrowRight"].includes(event.key)) nextScene();
+    if (finale && sceneOf() === "finale" && [" ", "ArrowRight"].includes(event.key)) nextScene(true);
   });
 
   /* --- drawing -------------------------------------------------------------------------- */
@@ -296,7 +299,7 @@
       const wasOver = state.night.state === "finished";
       state = msg;
       if (msg.what === "night_over" && !wasOver && (state.awards || []).length) {
-        finale = { scene: "reveal", step: 0, timer: null }; // the room watches them come
+        finale = { scene: "reveal", step: 0, timer: null, manual: false }; // one by one
         schedule();
       }
       render();

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from partynight.rules.config import Rules
-from partynight.services import finish, nights, play
+from partynight.services import nights, play
 from tests import builders
 from tests.helpers.browser import in_thread, log_in
 from tests.helpers.play import play_round, play_to_the_end
@@ -114,18 +114,22 @@ def _break(night):
     play_round(night, random.Random(4), 2)
 
 
-def _finale(night):
-    finish.night_finish(night_id=night.pk, actor="host")
-
-
 STEPS = [
     ("lobby", None),
     ("playing", _mid_round),
     ("bell", _bell),
     ("between", _between),
     ("break", _break),
-    ("finale", _finale),
+    ("finale", None),  # the host ends the night on the server the stage listens to
 ]
+
+
+def _end_the_night(server, browser_context, night):
+    host = browser_context(viewport={"width": 1280, "height": 900}).new_page()
+    log_in(host, server, "hostess", builders.PASSWORD)
+    host.goto(f"{server.url}/nights/{night.pk}/finish/")
+    host.locator("#end-early form button[type=submit]").click()
+    expect(host.locator("#awards")).to_be_visible()
 
 
 def _check(page, label):
@@ -159,6 +163,15 @@ def test_the_stage_fits_every_screen_in_every_state(live_server_daphne, browser_
     for scene, step in STEPS:
         if step is not None:
             in_thread(step, night)
+        if scene == "finale":  # live: the prizes come one by one, then the podium
+            _end_the_night(live_server_daphne, browser_context, night)
+            expect(page.locator("#reveal .count")).to_have_text(re.compile(r"^Prize 1 of \d+$"))
+            _check(page, f"{players}-reveal")
+            for _ in range(12):  # each prize in turn, by hand, then the podium
+                if stage.get_attribute("data-finale") == "podium":
+                    break
+                page.keyboard.press("ArrowRight")
+        elif step is not None:
             page.reload()
         expect(stage).to_have_attribute("data-scene", scene)
         expect(page.locator("#live-status")).to_have_text("Live")
