@@ -250,35 +250,22 @@
   /* --- live messages -------------------------------------------------------------------- */
 
   function applyTable(msg) {
-    const table = msg.table;
-    const index = state.tables.findIndex((t) => t.number === table.number);
-    if (!state.round || table.round !== state.round.number || index < 0) {
+    if (!PartyWatch.applyTable(state, msg)) {
       live.resync(); // a round we have not seen yet: the snapshot brings it
       return;
     }
-    state.tables[index] = table;
     if (msg.logged) {
       state.logs ||= {};
-      const lines = (state.logs[String(table.number)] ||= []);
+      const lines = (state.logs[String(msg.table.number)] ||= []);
       lines.push(msg.logged);
       if (lines.length > LOG_LINES) lines.shift();
     }
-    if (msg.standings) { // the rows that moved, as the server counts them
-      const rows = new Map(state.standings.map((row) => [row.id, row]));
-      msg.standings.forEach((row) => rows.set(row.id, row));
-      state.standings = [...rows.values()].sort((a, b) => b.wins - a.wins || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    }
-    if (msg.leaders) state.leaders = msg.leaders;
     renderTables();
     if (msg.standings || msg.leaders) renderStandings();
   }
 
   function applyNight(msg) {
-    if (msg.what === "bell" && msg.round) state.round = msg.round;
-    if (msg.what === "fuzzy") {
-      state.night.fuzzy_holder = msg.fuzzy_holder;
-      if (msg.leaders) state.leaders = msg.leaders;
-    }
+    PartyWatch.applyNight(state, msg);
     render();
   }
 

@@ -2,8 +2,8 @@
  * scrolling), showing one state of the night at a time: the lobby, a round being played,
  * the bell, between rounds, the break, the prizes to come, the finale. It draws what the
  * server sends: the snapshot the page carries, each `snapshot` (which replaces it), each
- * `table` (one table, and the standings rows and leaders it brings) and `night` (the bell,
- * the fuzzy die). The chart comes drawn from the server (SVG). Names go in as text only. */
+ * `table` and `night` (applied by lib/watch.js, as on the dashboard). The chart comes
+ * drawn from the server (SVG). Names go in as text only. */
 (function () {
   "use strict";
   const { $, el } = PartyDom;
@@ -278,22 +278,6 @@
 
   /* --- live messages -------------------------------------------------------------------- */
 
-  function applyTable(msg) {
-    const index = state.tables.findIndex((t) => t.number === msg.table.number);
-    if (!state.round || msg.table.round !== state.round.number || index < 0) {
-      live.resync(); // a round we have not seen yet: the snapshot brings it
-      return;
-    }
-    state.tables[index] = msg.table;
-    if (msg.standings) { // the rows that moved, as the server counts them
-      const rows = new Map(state.standings.map((row) => [row.id, row]));
-      msg.standings.forEach((row) => rows.set(row.id, row));
-      state.standings = [...rows.values()].sort((a, b) => b.wins - a.wins || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    }
-    if (msg.leaders) state.leaders = msg.leaders;
-    render();
-  }
-
   function onMessage(msg) {
     if (msg.type === "snapshot") {
       const wasOver = state.night.state === "finished";
@@ -304,13 +288,10 @@
       }
       render();
     } else if (msg.type === "table") {
-      applyTable(msg);
+      if (PartyWatch.applyTable(state, msg)) render();
+      else live.resync(); // a round we have not seen yet: the snapshot brings it
     } else if (msg.type === "night") {
-      if (msg.what === "bell" && msg.round) state.round = msg.round;
-      if (msg.what === "fuzzy") {
-        state.night.fuzzy_holder = msg.fuzzy_holder;
-        if (msg.leaders) state.leaders = msg.leaders;
-      }
+      PartyWatch.applyNight(state, msg);
       render();
     }
   }
