@@ -49,3 +49,25 @@ def test_the_chart_comes_between_rounds_and_at_the_end_and_never_a_next_seat(mak
 def test_no_chart_while_a_round_is_played(make_night):
     night = make_night(players=8, started=True)
     assert snapshots.night_snapshot(night)["chart"] is None
+
+
+def test_a_guest_opening_their_own_link_joins_the_lobby(make_night):
+    night = make_night(players=5)
+    bea = night.players.get(name="Player 2")
+    version = night.version
+    nights.player_opened(bea)
+    night.refresh_from_db()
+    assert night.version == version + 1  # a night-level change: every screen's snapshot
+    joined = {p["name"] for p in snapshots.night_snapshot(night)["players"] if p["joined"]}
+    assert joined == {"Player 2"}
+    nights.player_opened(night.players.get(pk=bea.pk))  # a second visit changes nothing
+    night.refresh_from_db()
+    assert night.version == version + 1
+
+
+def test_once_play_has_started_opening_a_link_sends_no_snapshots(make_night):
+    night = make_night(players=5, started=True)
+    version = night.version
+    nights.player_opened(night.players.get(name="Player 3"))
+    night.refresh_from_db()
+    assert night.version == version and night.players.get(name="Player 3").claimed
