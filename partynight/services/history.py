@@ -8,7 +8,7 @@ import datetime
 from partynight.models import GroupMember, Night, Player, Seat
 from partynight.rules.night import round_plan
 from partynight.rules.seating import table_count, table_name
-from partynight.services import selectors
+from partynight.services import charts, selectors
 from partynight.services.common import rules_of
 
 
@@ -81,6 +81,7 @@ def results(night: Night, snapshot: dict) -> dict:
         "fuzzy_holder": names.get(holder) if holder else None,
         "pot": snapshot["night"]["pot"],
         "rounds_line": rounds_line(snapshot),
+        "chart": snapshot["chart"],
     }
 
 
@@ -142,11 +143,14 @@ def group_history(group, season: int | None = None) -> dict:
     years = {n.date.year for n in nights}
     season = season or max(years, default=datetime.date.today().year)
     in_season = {m.pk: _empty_row(m) for m in members}
-    past = []
+    past, season_wins = [], []  # season_wins: each finished night's wins by member
     for night in nights:
         finished = night.state == Night.State.FINISHED
         totals = selectors.standings(night) if finished else {}
         awards = list(night.awards.select_related("player"))
+        wins = {}
+        if finished and night.date.year == season:
+            season_wins.insert(0, {"label": f"{night.date:%d %b}".lstrip("0"), "wins": wins})
         won = {}
         for award in awards:
             won.setdefault(award.player_id, []).append(award)
@@ -159,6 +163,7 @@ def group_history(group, season: int | None = None) -> dict:
                 rows.append(in_season[member.pk])
             for row in rows:
                 _add_night(row, player, totals[player.key], won.get(player.pk, []))
+            wins[member.pk] = wins.get(member.pk, 0) + totals[player.key]["wins"]
         past.append(
             {
                 "night": night,
@@ -174,6 +179,7 @@ def group_history(group, season: int | None = None) -> dict:
         "season": season,
         "seasons": sorted(years | {season}, reverse=True),
         "standings": season_standings(in_season.values()),
+        "chart": charts.season_chart(season_wins, {m.pk: m.name for m in members}),
     }
 
 

@@ -184,9 +184,18 @@ def player_claim(*, night_id, player_id, actor) -> Player:
 
 def player_opened(player: Player) -> None:
     """The player's own link was opened (their score sheet or card, say): their name is
-    taken from then on. No event: the link was already theirs."""
-    if not player.claimed:
+    taken from then on. Before play the big screen's lobby shows them joined (once play
+    has started, no screen shows it: no snapshots for every phone mid-round). No log
+    entry: the link was already theirs."""
+    if player.claimed:
+        return
+    if player.night.state not in PLANNING_STATES:
         Player.objects.filter(pk=player.pk, claimed=False).update(claimed=True)
+        return
+    with transaction.atomic():
+        night = lock_night(player.night_id)
+        if Player.objects.filter(pk=player.pk, claimed=False).update(claimed=True):
+            _changed(night, "players")
 
 
 def player_release(*, night_id, player_id, actor) -> Player:

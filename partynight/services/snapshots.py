@@ -13,7 +13,7 @@ from partynight.rules.reducer import ghost_chairs as reducer_ghost_chairs
 from partynight.rules.reducer import standings
 from partynight.rules.rotation import Move, describe_move
 from partynight.rules.seating import table_count, table_name
-from partynight.services import selectors, store
+from partynight.services import charts, selectors, store
 from partynight.services.common import rules_of
 from partynight.services.selectors import pot_of, view_of_table
 
@@ -57,6 +57,24 @@ class NightData:
         """Each table's last roll its phones may take back (selectors.undo_offers)."""
         versions = {n: row.version for n, row in self.loaded.tables.items()}
         return selectors.undo_offers(self.night, self.loaded.state, versions, self.names)
+
+    @functools.cached_property
+    def next_round(self) -> bool:
+        """A round is still to come: the drawn or rotated seating is waiting for it (after
+        the last round the rules still rotate the chairs, for a round that never comes)."""
+        state = self.loaded.state
+        if self.night.state == Night.State.FINISHED:
+            return False
+        return not (
+            self.loaded.round and state.round == len(self.plan) and state.round_state == "done"
+        )
+
+    def chart(self) -> str | None:
+        """The night's chart, while the stage shows it: between rounds and at the end."""
+        done = self.loaded.state.round_state == "done" or self.night.state == Night.State.FINISHED
+        if not done:
+            return None
+        return charts.night_chart(self.night, self.names, self.ghosts, self.loaded.state.fuzzy)
 
     def versions(self) -> dict[str, int]:
         state, versions = self.loaded.state, {"night": self.night.version}
@@ -125,17 +143,25 @@ def night_snapshot(night: Night, data: NightData | None = None, log: bool = Fals
         },
         "round": round_view(data, plan),
         "tables": [data.table_view(t.table, names) for t in state.tables],
-        "seating": _seating(state.seating, names),
+        "seating": _seating(state.seating, names) if data.next_round else [],
         "waiting": [{"id": k, "name": names.get(k, k)} for k in state.waiting],
         "ghost_chairs": ghost_chairs(data),
-        "moves": _moves(state.moves, names),
+        "moves": _moves(state.moves, names) if data.next_round else {},
         "players": [
-            {"id": p.key, "name": p.name, "ghost": p.is_ghost, "paid": p.paid, "active": p.active}
+            {
+                "id": p.key,
+                "name": p.name,
+                "ghost": p.is_ghost,
+                "paid": p.paid,
+                "active": p.active,
+                "joined": p.claimed,
+            }
             for p in data.players
         ],
         "standings": standing_rows(totals, names, ghosts),
         "leaders": leaders(totals, ghosts, state.fuzzy),
         "awards": data.awards,
+        "chart": data.chart(),
     }
     if log and data.loaded.round:  # the dashboard page only: sockets never carry it
         snapshot["logs"] = selectors.roll_log(night, data.loaded.round, names)
@@ -207,7 +233,7 @@ def player_snapshot(player: Player, data: NightData | None = None) -> dict:
     if table is not None:
         versions[f"table:{state.round}:{table.table}"] = data.loaded.tables[table.table].version
     waiting = None
-    if state.seating and state.round_state in (None, "done"):
+    if state.seating and state.round_state in (None, "done") and data.next_round:
         for number, seats in enumerate(state.seating, 1):
             if player.key in seats:
                 position = seats.index(player.key)
@@ -217,7 +243,7 @@ def player_snapshot(player: Player, data: NightData | None = None) -> dict:
                     "seat": position,
                     "partner": names.get(seats[(position + 2) % 4]),
                 }
-    move = state.moves.get(player.key)
+    move = state.moves.get(player.key) if data.next_round else None
     people = sum(1 for p in data.players if p.active and not p.is_ghost)
     table_view = data.table_view(table.table, names) if table else None
     seat = table.seats.index(player.key) if table else None

@@ -20,6 +20,11 @@ def lively_dice(rng: random.Random, up: int) -> tuple[int, int, int]:
 
 def play_round(night, rng, number):
     play.round_start(night_id=night.pk, number=number, actor="host")
+    return play_to_the_end(night, rng, number)
+
+
+def play_to_the_end(night, rng, number):
+    """Roll at every table of round `number` (already started) until the round is done."""
     round_ = night.rounds.get(number=number)
     while not Round.objects.filter(pk=round_.pk, state=Round.State.DONE).exists():
         for table in round_.tables.all():

@@ -1,4 +1,4 @@
-/* The host's live dashboard and the big screen (read-only): one renderer for both.
+/* The host's live dashboard (the big screen is stage.js).
  * Starts from the snapshot the page carries, then applies what each message carries: a
  * `snapshot` (connect, resync, a round starting or ending) replaces the state; a `table`
  * replaces that table, and the standings rows and leaders it brings; a `night` message
@@ -8,7 +8,6 @@
   "use strict";
   const { $, el } = PartyDom;
   const root = $("live");
-  const host = root.dataset.mode === "host";
   let state = JSON.parse($("snapshot").textContent);
   let bellArmedAt = 0; // the host's first tap on "Ring the bell": a second one rings it
 
@@ -56,11 +55,9 @@
       );
     }
     box.append(...[renderBell(round), renderNext(round, night)].filter(Boolean));
-    if (host) {
-      // After the last round: award the prizes; after an earlier one the night may end early.
-      const done = round && round.state === "done" && night.state !== "finished";
-      $("finish-form").hidden = !(done && round.last);
-    }
+    // After the last round: award the prizes; after an earlier one the night may end early.
+    const done = round && round.state === "done" && night.state !== "finished";
+    $("finish-form").hidden = !(done && round.last);
   }
 
   function renderBell(round) {
@@ -74,7 +71,6 @@
         roundOver(round));
     }
     if (round.state !== "playing") return null;
-    if (!host) return el("p", { class: "bell waiting", id: "bell" }, "Playing… listen for the bell");
     const armed = PartyConfirm.step(bellArmedAt) !== "arm";
     return el("button", {
       class: armed ? "bell-button armed" : "bell-button", id: "bell", type: "button",
@@ -92,19 +88,15 @@
     }, armed ? "🔔 Tap again to ring the bell for every table" : "🔔 Ring the bell");
   }
 
-  // What the room does next once the bell has rung; the screen has no button to point at.
   function roundOver(round) {
-    if (round.state !== "done") return " Tables finish their turns.";
-    if (host) return " Round over.";
-    if (round.last) return " The last round is over: the prizes come next.";
-    return " Round over: find your next seat on your table's card.";
+    return round.state === "done" ? " Round over." : " Tables finish their turns.";
   }
 
   function renderNext(round, night) {
     if (night.state === "finished") {
       return el("div", { class: "finished" },
         el("p", {}, "The night is over: the prizes are awarded. ",
-          host ? el("a", { href: root.dataset.results }, "See the results") : null),
+          el("a", { href: root.dataset.results }, "See the results")),
         el("ul", { class: "awards", id: "awards" }, (state.awards || []).map((award) =>
           el("li", {}, el("strong", {}, `${award.name}: ${award.player_name} $${award.amount}`),
             " ", el("span", { class: "why" }, award.why)))));
@@ -115,7 +107,7 @@
     if (round && night.state === "break") box.append(el("p", { class: "break" }, "☕ Break time."));
     if (round && round.last) {
       box.append(el("p", {}, "Every round is played."));
-    } else if (host) {
+    } else {
       const number = round ? round.number + 1 : 1;
       const label = night.state === "break" ? "Resume after the break" : `Start round ${number}`;
       box.append(el("button", {
@@ -128,8 +120,7 @@
           "End the night early: award the prizes")));
       }
     }
-    // the big screen shows each table's next seating on its card, beside the scores
-    const seating = host || !state.tables.length ? renderSeating() : null;
+    const seating = renderSeating(); // none after the last round: no round comes next
     if (seating) box.append(seating);
     return box.childNodes.length ? box : null;
   }
@@ -151,20 +142,6 @@
   function renderTables() {
     const box = $("tables");
     box.replaceChildren(...state.tables.map(renderTable));
-    if (!host) { // the big screen: columns and type size by the number of tables
-      const count = state.tables.length;
-      box.style.setProperty("--cols", count <= 3 ? Math.max(count, 1) : count <= 6 ? 3 : 4);
-      box.classList.toggle("many", count > 6);
-    }
-  }
-
-  /* The big screen, after a round: where this table's chairs go next. */
-  function renderNextSeats(table) {
-    if (host || !state.round || state.round.state !== "done") return null;
-    const next = state.seating[table.number - 1];
-    if (!next) return null;
-    return el("p", { class: "next-seats" }, el("strong", {}, "Next round: "),
-      next.seats.map((seat, i) => `${i + 1} ${seat.name}`).join(" · "));
   }
 
   // One id per correction form and page load: a double-clicked or resent form is applied
@@ -203,9 +180,8 @@
           table.rolloffs ? ` (roll-offs: ${table.rolloffs})` : "")),
       el("div", { class: "teams" }, team("A", 0, [0, 2]), team("B", 1, [1, 3])),
       turn ? el("p", { class: "whose-turn" }, "Dice: ", el("strong", {}, turn)) : null,
-      renderNextSeats(table),
-      host ? renderLog(table) : null,
-      host ? renderFixes(table) : null);
+      renderLog(table),
+      renderFixes(table));
   }
 
   /* The table's roll log this round (the server's lines: who, dice or entry, points, when). */
@@ -260,7 +236,6 @@
     const prizesOf = {};
     Object.entries(leaders).forEach(([kind, keys]) =>
       keys.forEach((key) => (prizesOf[key] = (prizesOf[key] || []).concat(LEADER_NAMES[kind] || kind))));
-    if (!host) return renderScreenStandings(prizesOf);
     const rows = state.standings.filter((row) => !row.ghost).map((row) =>
       el("tr", { "data-player": row.id, onclick: (event) => event.currentTarget.classList.toggle("open") },
         el("td", {}, row.name), el("td", {}, row.wins), el("td", {}, row.losses), el("td", {}, row.buncos),
@@ -272,17 +247,6 @@
     renderFacts();
   }
 
-  /* The big screen's standings: a compact list, in two columns for a big night. */
-  function renderScreenStandings(prizesOf) {
-    const people = state.standings.filter((row) => !row.ghost);
-    $("standings").replaceChildren(el("ol", { class: `screen-standings${people.length > 16 ? " two" : ""}` },
-      people.map((row) => el("li", { "data-player": row.id },
-        el("span", { class: "who" }, row.name),
-        el("span", { class: "wl" }, `${row.wins}–${row.losses}`, row.buncos ? ` · ${row.buncos}B` : ""),
-        prizesOf[row.id] ? el("span", { class: "leads", title: prizesOf[row.id].join(", ") }, "★") : null))));
-    renderFacts();
-  }
-
   function renderFacts() {
     const fuzzy = state.night.fuzzy_holder;
     $("fuzzy").textContent = fuzzy ? `The fuzzy die: ${names()[fuzzy] || fuzzy}` : "";
@@ -290,8 +254,6 @@
   }
 
   function render() {
-    const joinBox = $("join-box"); // the big screen's join QR and code, until play starts
-    if (joinBox) joinBox.hidden = !["planning", "seating"].includes(state.night.state);
     renderRound();
     renderTables();
     renderStandings();
@@ -310,35 +272,23 @@
   }
 
   function applyTable(msg) {
-    const table = msg.table;
-    const index = state.tables.findIndex((t) => t.number === table.number);
-    if (!state.round || table.round !== state.round.number || index < 0) {
+    if (!PartyWatch.applyTable(state, msg)) {
       live.resync(); // a round we have not seen yet: the snapshot brings it
       return;
     }
-    state.tables[index] = table;
-    if (msg.notice && host) { // a correction, maybe from a phone at the table: say it
+    const table = msg.table;
+    if (msg.notice) { // a correction, maybe from a phone at the table: say it
       notice(msg.notice);
       const lines = state.logs && state.logs[String(table.number)];
       if (lines && msg.undone) state.logs[String(table.number)] = lines.filter((l) => !msg.undone.includes(l.id));
     }
-    if (msg.logged && host) addLogLines({ [table.number]: [msg.logged] });
-    if (msg.standings) { // the rows that moved, as the server counts them
-      const rows = new Map(state.standings.map((row) => [row.id, row]));
-      msg.standings.forEach((row) => rows.set(row.id, row));
-      state.standings = [...rows.values()].sort((a, b) => b.wins - a.wins || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    }
-    if (msg.leaders) state.leaders = msg.leaders;
+    if (msg.logged) addLogLines({ [table.number]: [msg.logged] });
     renderTables();
     if (msg.standings || msg.leaders) renderStandings();
   }
 
   function applyNight(msg) {
-    if (msg.what === "bell" && msg.round) state.round = msg.round;
-    if (msg.what === "fuzzy") {
-      state.night.fuzzy_holder = msg.fuzzy_holder;
-      if (msg.leaders) state.leaders = msg.leaders;
-    }
+    PartyWatch.applyNight(state, msg);
     render();
   }
 
@@ -350,9 +300,9 @@
       const logs = sameRound ? state.logs : {};
       state = msg;
       state.logs = logs;
-      if (host) addLogLines(msg.logged || {}); // the rolls it brings that no event carried
+      addLogLines(msg.logged || {}); // the rolls it brings that no event carried
       render();
-      if (host && window.PartyWaiting) PartyWaiting.update(msg.waiting);
+      if (window.PartyWaiting) PartyWaiting.update(msg.waiting);
     } else if (msg.type === "table") {
       applyTable(msg);
     } else if (msg.type === "night") {

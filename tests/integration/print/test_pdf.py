@@ -7,6 +7,7 @@ import zxingcpp
 from django.urls import reverse
 
 from paper import pdf
+from partynight.rules.chart import short
 from tests import builders
 from tests.builders import SHORT, XSS
 from tests.helpers.play import play_night
@@ -25,6 +26,7 @@ def pages_of(response) -> list[dict]:
                 "text": " ".join(page.get_textpage().get_text_range().split()),
                 "qr": sorted(code.text for code in zxingcpp.read_barcodes(image)),
                 "size": page.get_size(),
+                "image": image,
             }
         )
     return pages
@@ -87,7 +89,7 @@ def test_results_pdf_lists_standings_prizes_the_fuzzy_die_and_the_pot(
     host_client, host, weasyprint
 ):
     night = play_night(builders.night(host, NAMES, paid=True, rules=SHORT))
-    (page,) = pages_of(host_client.get(reverse("paper:results_pdf", args=[night.pk])))
+    page, chart = pages_of(host_client.get(reverse("paper:results_pdf", args=[night.pk])))
     text = page["text"]
     assert "Pot: $30" in text and f"Fuzzy die: {night.fuzzy_holder.name}" in text
     packed = "".join(text.split())  # table cells wrap long names
@@ -96,6 +98,12 @@ def test_results_pdf_lists_standings_prizes_the_fuzzy_die_and_the_pot(
     for player in night.players.filter(is_ghost=False):
         assert "".join(player.name.split()) in packed
     assert "Copy as text" not in text  # the share box is for the screen only
+    # the night's chart on its own page: a line per player, in the chart's colours
+    assert "The night as a picture" in chart["text"] and "held the fuzzy die" in chart["text"]
+    leader = night.players.filter(is_ghost=False).order_by("name").first()
+    assert all(name in chart["text"] for name in ("Round", short(leader.name)))
+    colours = {colour for _, colour in chart["image"].convert("RGB").getcolors(1 << 20)}
+    assert {(0x7B, 0x2C, 0xBF), (0xDB, 0x27, 0x77)} <= colours  # the first line, a Bunco
 
 
 @pytest.mark.django_db

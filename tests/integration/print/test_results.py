@@ -107,3 +107,19 @@ def test_a_name_like_a_formula_is_quoted_in_the_csv(host_client, host):
     )
     text = host_client.get(reverse("paper:standings_csv", args=[night.pk])).content.decode()
     assert "'=HYPERLINK(1)" in text and ",=HYPERLINK" not in text
+
+
+@pytest.mark.django_db
+def test_the_results_pages_draw_the_night(client, night, host):
+    """The host's results page and the shared link (the phones' results) carry the same
+    chart as the stage: a line a player, names escaped."""
+    chart = snapshots.night_snapshot(night)["chart"]
+    client.force_login(host)
+    pages = [
+        client.get(reverse("host:results", args=[night.pk])).content.decode(),
+        client.get(reverse("paper:results_public", args=[night.results_token])).content.decode(),
+    ]
+    for page in pages:
+        drawn = page.split('id="night-chart"')[1].split("</section>")[0]
+        assert chart in drawn and drawn.count('class="chart-line"') == len(NAMES)
+        assert "<script>alert" not in drawn

@@ -250,10 +250,19 @@ async def test_the_end_of_the_night_brings_the_prizes(host, host_cookie):
     head = next(iter(phones.values()))[1]
     await head.send_json_to(roll("bunco", v=head.snapshot["table"]["version"], client_id="x"))
     await until(dashboard, lambda m: m["type"] == "snapshot" and m.get("what") == "round_done")
+    # the last round is over: no seating for a round that never comes; the chart is drawn
+    done = await until(screen, lambda m: m["type"] == "snapshot" and m.get("what") == "round_done")
+    assert done["seating"] == [] and done["moves"] == {}
+    assert done["chart"].startswith("<svg") and done["chart"].count('class="chart-line"') == 4
+    waiting = await until(head, lambda m: m["type"] == "snapshot" and m.get("what") == "round_done")
+    assert waiting["next"] is None and waiting["move"] is None
+    assert waiting["phone"]["phase"] == "prizes_pending"
     await database_sync_to_async(finish.night_finish)(night_id=night.pk, actor="host")
     over = await until(dashboard, lambda m: m["type"] == "snapshot" and m.get("what"))
     assert over["what"] == "night_over" and over["night"]["state"] == "finished"
     assert sum(a["amount"] for a in over["awards"]) == over["night"]["pot"]
+    final = await until(screen, lambda m: m["type"] == "snapshot" and m.get("what"))
+    assert final["awards"] == over["awards"] and final["chart"] == done["chart"]
     mine = await until(head, lambda m: m["type"] == "snapshot" and m.get("what") == "night_over")
     assert mine["night"]["state"] == "finished"
     await close_all(*[s for _, s in phones.values()], dashboard, screen)

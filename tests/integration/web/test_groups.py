@@ -234,3 +234,26 @@ def test_season_standings_default_to_the_latest_year_and_change_by_query(
     assert season_rows(season_client, season_group) == season_rows(
         season_client, season_group, "2026"
     )
+
+
+@pytest.mark.django_db
+def test_the_group_page_draws_each_members_wins_night_by_night(
+    season_client, season_group, seasons
+):
+    page = season_client.get(reverse("groups:detail", args=[season_group.pk])).content.decode()
+    chart = page.split('id="season-chart"')[1].split("</figure>")[0]
+    march, april = seasons["2026"]
+    assert f"{march.date:%d %b}".lstrip("0") in chart
+    assert f"{april.date:%d %b}".lstrip("0") in chart
+    wins = totals_of(seasons["2026"])
+    lines = chart.split('class="chart-line"')[1:]
+    assert len(lines) == len(wins)  # everyone who played in 2026, no one else
+    for line in lines:
+        name = line.split('data-name="')[1].split('"')[0]
+        assert name.replace("&lt;", "<").replace("&gt;", ">") in wins
+    assert "<script>" not in chart  # a member's name is escaped in the picture too
+    # a season with one night still draws; a season without any draws nothing
+    old = season_client.get(reverse("groups:detail", args=[season_group.pk]), {"season": "2025"})
+    assert 'id="season-chart"' in old.content.decode()
+    none = season_client.get(reverse("groups:detail", args=[season_group.pk]), {"season": "2024"})
+    assert 'id="season-chart"' not in none.content.decode()

@@ -172,7 +172,7 @@ def test_the_planning_page_and_the_big_screen_show_the_code(host_client, client,
 
     play.round_start(night_id=night.pk, number=1, actor="host")
     screen = client.get(reverse("host:screen", args=[night.screen_token])).content.decode()
-    assert re.search(r'id="join-box" class="screen-join" hidden', screen)
+    assert re.search(r'<section id="lobby" class="lobby" hidden>', screen)  # with its join box
 
 
 def test_the_phones_page_shows_each_players_own_qr_card(host_client, other, night):

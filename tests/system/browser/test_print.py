@@ -89,7 +89,8 @@ def test_a_host_prints_runs_and_shares_a_group_night(live_server_daphne, browser
     page.goto(f"{live_server_daphne.url}/nights/{night.pk}/results/")
     page.get_by_role("link", name="Print the results").click()
     page.wait_for_url("**/print/results/")
-    (results,) = printed(page)
+    results, chart = printed(page)  # the night's chart on a page of its own
+    assert "The night as a picture" in chart["text"] and "held the fuzzy die" in chart["text"]
     for award in night.awards.select_related("player"):
         assert f"{award.name} {award.player.name} ${award.amount}" in results["text"]
     assert "Copy as text" not in results["text"]
