@@ -19,7 +19,14 @@ import random
 from games.engines.base import RulesError
 from games.engines.burraco import legal
 from games.engines.burraco.melds import RANK_POS, arrange_lay_off, card_at, is_wild, value
-from games.engines.burraco.state import apply, can_take, has_burraco, side_of, took_pozzetto
+from games.engines.burraco.state import (
+    apply,
+    can_take,
+    has_burraco,
+    next_seat,
+    side_of,
+    took_pozzetto,
+)
 
 
 def choose(state: dict, seat: int, rng: random.Random, style: str = "sensible") -> dict | None:
@@ -28,13 +35,12 @@ def choose(state: dict, seat: int, rng: random.Random, style: str = "sensible") 
     if style == "random":
         return rng.choice(legal.legal_actions(state, seat))
     phase = state["phase"]
-    if phase == "stalemate":
-        return {"type": "agree_stalemate" if _ahead(state, seat) > 0 else "refuse_stalemate"}
     if phase == "draw":
         if seat in state["pending_pozzetto"]:
             return {"type": "take_pozzetto"}
-        if _pile_builds(state, seat):
-            return {"type": "take_discards"}
+        take = {"type": "take_discards"}
+        if _pile_builds(state, seat) and take in legal.legal_actions(state, seat):
+            return take
         return {"type": "draw"}
     if not state["hands"][seat]:
         return {"type": "take_pozzetto"}
@@ -177,8 +183,7 @@ def _best_meld(state: dict, seat: int) -> dict | None:
 def _discard(state: dict, seat: int) -> dict:
     options = legal.discards(state, seat)
     hand = state["hands"][seat]
-    seats = state["config"]["seats"]
-    nxt = (seat + 1) % seats
+    nxt = next_seat(state, seat)
     theirs = (
         state["melds"][side_of(state, nxt)] if side_of(state, nxt) != side_of(state, seat) else []
     )
