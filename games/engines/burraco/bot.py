@@ -159,12 +159,17 @@ def _best_meld(state: dict, seat: int) -> dict | None:
     side = side_of(state, seat)
     closing_side = took_pozzetto(state, side) and not can_take(state, seat)
     hold = closing_side and _ahead(state, seat) < 0 and len(state["stock"]) > 8
+    melds = {m["id"]: m for m in state["melds"][side]}
+    swing = state["config"]["end_swing"]
+    table = {k: v for k, v in state.items() if k not in ("history", "closed_table")}
     best = None
     for score, action in sorted(_tries(state, seat), key=lambda t: -t[0]):
         if best and score < best[0]:
             break
-        try:
-            after = apply(state, seat, action)
+        try:  # the meld alone first (cheap), then the whole move on the table
+            if action["type"] == "lay_off":
+                arrange_lay_off(melds[action["meld"]], action["cards"], swing)
+            after = apply(table, seat, action)
         except RulesError:
             continue
         left = len(after["hands"][seat])
