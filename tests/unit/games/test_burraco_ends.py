@@ -1,0 +1,42 @@
+"""No two-player Burraco match loops for ever (issue 24): seed 8 used to, the bots taking
+the one-card discard pile and throwing the same card straight back, turn after turn."""
+
+import random
+
+import pytest
+
+from games.engines.burraco import ENGINE
+from tests.helpers.examples import examples
+
+# Measured (bench/burraco.py --two-player, 500 seeded matches a pair): the longest match
+# took about 1,100 actions; a loop would run past any cap.
+CAP = 4000
+
+
+def match_actions(seed: int, styles: tuple[str, str]) -> int | None:
+    """How many actions the seeded match took to end, or None if it ran past CAP."""
+    state = ENGINE.new_state({"seats": 2}, random.Random(seed))
+    kinds = {state["turn"]: styles[seed % 2], 1 - state["turn"]: styles[1 - seed % 2]}
+    rng = random.Random(f"bots {seed}")
+    for actions in range(CAP):
+        if ENGINE.is_over(state):
+            return actions
+        seat = state["to_act"][0]
+        state = ENGINE.apply(state, seat, ENGINE.bot_action(state, seat, rng, kinds[seat]))
+    return None
+
+
+def test_seed_8_ends():
+    """Seed 002: "walang pag-unlad sa laro. Maaaring magtapos ang paglalaro dito" (no
+    progress in the game: play ends here); FIBUR: a one-card pile may not be taken and
+    discarded again at once. `python -m games.play burraco --seed 8 --seats 2` looped."""
+    for seed in (8, 9, 16, 31, 34):
+        assert match_actions(seed, ("sensible", "sensible")) is not None, seed
+
+
+@pytest.mark.parametrize("styles", [("sensible", "sensible"), ("random", "sensible")])
+def test_every_two_player_match_of_each_style_ends(styles):
+    """Each style (the engine's own and random-legal, the other seat sensible; which plays
+    first alternates with the seed) over 500 seeded matches, each under an action cap."""
+    for seed in range(examples(500)):
+        assert match_actions(seed, styles) is not None, seed
