@@ -72,12 +72,12 @@ def seat_points(state: dict, rows: list[dict]) -> list[int]:
     return points
 
 
-def match_winners(scores: list[int], target: int) -> list[int] | None:
+def match_winners(scores: list[int], target: int, partners: list[list[int]]) -> list[int] | None:
     """The seats that won once someone reached the target (the higher total wins; a tie at
-    the top plays another hand), else None."""
+    the top between two sides plays another hand), else None. `partners`: the match's sides
+    (partners share a score)."""
     best = max(scores)
     if best < target:
         return None
-    top = [seat for seat, score in enumerate(scores) if score == best]
-    partners = len(scores) == 4 and len(top) == 2 and top[1] - top[0] == 2
-    return top if len(top) == 1 or partners else None
+    top = sorted(seat for seat, score in enumerate(scores) if score == best)
+    return top if any(sorted(side) == top for side in partners) else None

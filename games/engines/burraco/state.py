@@ -437,7 +437,7 @@ def _end_hand(state: dict, how: str) -> None:
         }
     )
     config = state["config"]
-    winners = match_winners(state["scores"], config["target"])
+    winners = match_winners(state["scores"], config["target"], state["partners"])
     if winners is None and config["max_hands"] and state["hand_no"] >= config["max_hands"]:
         best = max(state["scores"])
         winners = [s for s, score in enumerate(state["scores"]) if score == best]

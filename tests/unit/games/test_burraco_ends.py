@@ -13,10 +13,12 @@ from tests.helpers.examples import examples
 CAP = 4000
 
 
-def match_actions(seed: int, styles: tuple[str, str]) -> int | None:
-    """How many actions the seeded match took to end, or None if it ran past CAP."""
-    state = ENGINE.new_state({"seats": 2}, random.Random(seed))
-    kinds = {state["turn"]: styles[seed % 2], 1 - state["turn"]: styles[1 - seed % 2]}
+def match_actions(seed: int, styles: tuple[str, str], seats: int = 2) -> int | None:
+    """How many actions the seeded match took to end, or None if it ran past CAP. Seats
+    take the styles in playing order (which style plays first alternates with the seed)."""
+    state = ENGINE.new_state({"seats": seats}, random.Random(seed))
+    order = state["order"][1:] + state["order"][:1]  # the first hand's first player first
+    kinds = {seat: styles[(i + seed) % 2] for i, seat in enumerate(order)}
     rng = random.Random(f"bots {seed}")
     for actions in range(CAP):
         if ENGINE.is_over(state):
@@ -40,3 +42,11 @@ def test_every_two_player_match_of_each_style_ends(styles):
     first alternates with the seed) over 500 seeded matches, each under an action cap."""
     for seed in range(examples(500)):
         assert match_actions(seed, styles) is not None, seed
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_three_and_four_player_matches_end(seats):
+    """The same for the other seat counts (sensible bots; 4 players: seat draws that make
+    partners of seats 0 and 1 used to play on past 2000 for ever)."""
+    for seed in range(examples(100)):
+        assert match_actions(seed, ("sensible", "sensible"), seats) is not None, seed

@@ -6,7 +6,7 @@ import pytest
 
 from games.engines.base import RulesError
 from games.engines.burraco import ENGINE
-from games.engines.burraco.scoring import seat_points, side_score
+from games.engines.burraco.scoring import match_winners, seat_points, side_score
 from games.engines.burraco.state import side_of
 from tests.helpers.burraco import meld, play, table
 
@@ -315,7 +315,7 @@ def test_the_match_ends_at_the_target_and_the_higher_total_wins():
     laid = play(state, 0, type="lay_off", meld=2, cards=["KD"])
     over = play(laid, 0, type="discard", card="5C")
     assert ENGINE.is_over(over) and over["winners"] == [0, 2]
-    assert over["scores"][0] >= 2005 and ENGINE.legal_actions(over, 1) == []
+    assert over["scores"][0] >= 2000 and ENGINE.legal_actions(over, 1) == []
     result = ENGINE.result(over)
     assert result["winners"] == [0, 2] and result["scores"] == over["scores"]
 
@@ -392,6 +392,14 @@ def test_the_match_ends_at_2000():
     over = play(laid, 0, type="discard", card="5C")
     assert over["scores"][0] == 2000 and ENGINE.is_over(over) and over["winners"] == [0, 2]
     assert ENGINE.new_state({}, random.Random(0))["config"]["target"] == 2000
+
+
+def test_partners_the_seat_draw_put_side_by_side_in_numbers_win_together():
+    """The seat draw may make seats 0 and 1 partners: their side reaching 2000 ends the
+    match (it used to look for partners two seat numbers apart, and played on for ever)."""
+    assert match_winners([2100, 2100, 900, 900], 2000, [[0, 1], [2, 3]]) == [0, 1]
+    assert match_winners([2100, 2100, 900, 900], 2000, [[0, 2], [1, 3]]) is None  # a tie
+    assert match_winners([1990, 1990, 900, 900], 2000, [[0, 1], [2, 3]]) is None
 
 
 @pytest.mark.parametrize("seed", range(12))
