@@ -36,11 +36,16 @@ def test_seed_8_ends():
         assert match_actions(seed, ("sensible", "sensible")) is not None, seed
 
 
+SEEDS = range(examples(500))  # about 10 (sensible) and 20 (random) CPU minutes in full
+CHUNKS = 10  # spread over the workers of `pytest -n`
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("styles", [("sensible", "sensible"), ("random", "sensible")])
-def test_every_two_player_match_of_each_style_ends(styles):
+def test_every_two_player_match_of_each_style_ends(styles, chunk):
     """Each style (the engine's own and random-legal, the other seat sensible; which plays
     first alternates with the seed) over 500 seeded matches, each under an action cap."""
-    for seed in range(examples(500)):
+    for seed in SEEDS[chunk::CHUNKS]:
         assert match_actions(seed, styles) is not None, seed
 
 
