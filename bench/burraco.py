@@ -2,12 +2,16 @@
 
     python bench/burraco.py [--matches 500]
 
-1. The sensible bot against random-legal: seeded 4-player matches to 2005 (the sensible pair
+1. The sensible bot against random-legal: seeded 4-player matches to 2000 (the sensible pair
    on seats 0+2 for even seeds, 1+3 for odd ones); win rate with a 95% interval, hands per
    match, and actions per second of the whole match (both bots and the engine).
 2. `legal_actions` on the positions met in those matches (typical: median and 99th
    percentile, with the list's length) and on a worst case: a 30-card hand, 20 melds of its
    side on the table. Same-run baseline: `clone` of the same state (a deep copy).
+3. Two players (`--two-player`): seeded matches of sensible against sensible and against
+   random-legal, won by the player who played first in the first hand or by the other (the
+   dealer's seat alternates, so each plays first in every other hand), how the hands ended,
+   and the longest match in actions.
 """
 
 import argparse
@@ -16,6 +20,7 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -40,6 +45,42 @@ def match(seed: int, samples: list | None = None) -> tuple[bool, int, int]:
         state = ENGINE.apply(state, seat, ENGINE.bot_action(state, seat, rng, style))
         actions += 1
     return bool(set(state["winners"]) & sensible), len(state["history"]), actions
+
+
+def two_player(seed: int, styles: tuple[str, str]) -> dict:
+    """One seeded two-player match: `styles[0]` for the player who plays first in hand 1."""
+    state = ENGINE.new_state({"seats": 2}, random.Random(seed))
+    first = state["turn"]
+    kinds = {first: styles[0], 1 - first: styles[1]}
+    rng, actions = random.Random(f"bots {seed}"), 0
+    while not ENGINE.is_over(state):
+        seat = state["to_act"][0]
+        state = ENGINE.apply(state, seat, ENGINE.bot_action(state, seat, rng, kinds[seat]))
+        actions += 1
+    return {
+        "first_won": state["winners"] == [first],
+        "actions": actions,
+        "ended": [hand["ended"] for hand in state["history"]],
+    }
+
+
+PAIRS = (("sensible", "sensible"), ("sensible", "random"), ("random", "sensible"))
+
+
+def two_player_report(matches: int, pairs=PAIRS) -> None:
+    for styles in pairs:
+        runs = [two_player(seed, styles) for seed in range(matches)]
+        first = sum(run["first_won"] for run in runs)
+        half = 1.96 * math.sqrt(0.25 / matches)
+        ended = Counter(how for run in runs for how in run["ended"])
+        hands = sum(ended.values())
+        print(
+            f"{'burraco 2p':<16} {styles[0]} first vs {styles[1]}: the first player won "
+            f"{first}/{matches} ({100 * first / matches:.1f}%; 50% ± {100 * half:.1f} is chance),"
+            f" {hands / matches:.1f} hands a match ("
+            + ", ".join(f"{how} {100 * n / hands:.0f}%" for how, n in sorted(ended.items()))
+            + f"), longest {max(run['actions'] for run in runs)} actions"
+        )
 
 
 def worst_case() -> dict:
@@ -106,4 +147,12 @@ def main(matches: int = 500) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("--matches", type=int, default=500)
-    main(parser.parse_args().matches)
+    parser.add_argument("--two-player", action="store_true", help="only the 2-player matches")
+    parser.add_argument(
+        "--pair", help="with --two-player: one pair of styles, e.g. sensible,random"
+    )
+    args = parser.parse_args()
+    if args.two_player:
+        two_player_report(args.matches, [tuple(args.pair.split(","))] if args.pair else PAIRS)
+    else:
+        main(args.matches)

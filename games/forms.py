@@ -42,7 +42,7 @@ GAMES = {
         "blurb": "Italian rummy: meld sets and runs of seven for burracos, then go out.",
         "players": "2 to 4 players (4: two teams)",
         "length": "about 45 minutes",
-        "fields": ("seats", "target", "semi_clean", "stalemate"),
+        "fields": ("seats", "target", "semi_clean", "partners_by_seat", "end_swing", "play_out"),
     },
 }
 
@@ -80,21 +80,28 @@ class RoomForm(forms.Form):
         initial="enforce",
         required=False,
     )
-    # Burraco's variants (rules/burraco.md).
-    target = forms.TypedChoiceField(  # empty: the game's own target (Bunco's is 200)
+    # Burraco's variants (rules/burraco.md): the seed's way is the default, each off.
+    target = forms.TypedChoiceField(  # empty: the game's own target (Bunco's 200, Burraco's 2000)
         label="Play to", coerce=int, required=False, empty_value=None,
-        choices=[("", "2005"), (2000, "2000"), (1505, "1505")],
+        choices=[("", "2000"), (2005, "2005 (FIBUR tournaments)"), (1505, "1505")],
     )  # fmt: skip
     semi_clean = forms.TypedChoiceField(
         label="A semi-clean burraco scores", coerce=int, initial=0, required=False,
         empty_value=0,
         choices=[(0, "100, as a dirty one"), (150, "150")],
     )  # fmt: skip
-    stalemate = forms.TypedChoiceField(
-        label="A stalemate may end a hand by agreement", coerce=int, initial=0,
-        required=False, empty_value=0,
-        choices=[(0, "no"), (1, "yes")],
-    )  # fmt: skip
+    partners_by_seat = forms.BooleanField(
+        label="Partners sit opposite as seated (off: a card drawn picks partners)",
+        required=False,
+    )
+    end_swing = forms.BooleanField(
+        label="A wild card at the end of a run may swing to the other end",
+        required=False,
+    )
+    play_out = forms.BooleanField(
+        label="Who draws the stock down to two cards plays the turn out (FIBUR)",
+        required=False,
+    )
 
     def clean(self):
         """Only the picked game's own settings count: the others keep no stray values."""

@@ -40,19 +40,20 @@ class Burraco:
         return {"scores": list(s["scores"]), "winners": s["winners"], "hands": s["history"]}
 
     def trace(self, s):
-        """The whole table in the trace notation (games.play --trace)."""
-        return notation.notation(s)
+        """The whole table in the trace notation (games.play --trace); the first action's
+        entry also holds the table it was played on (the first deal)."""
+        first = s["moves"] == 1
+        opened = notation.table(state.start(s["config"], s["seed"])) if first else None
+        return notation.notation(s, opened)
 
     def describe(self, record):
         return notation.describe(record)
 
     def default_action(self, s, seat):
-        """A seat whose time ran out: draws, takes its pozzetto, says no to a stalemate, or
-        discards its highest card (a wild last)."""
+        """A seat whose time ran out: draws, takes its pozzetto, or discards its highest card
+        (a wild last)."""
         if seat not in s["to_act"]:
             return None
-        if s["phase"] == "stalemate":
-            return {"type": "refuse_stalemate"}
         if s["phase"] == "draw":
             return legal.legal_actions(s, seat)[0]
         options = legal.discards(s, seat)

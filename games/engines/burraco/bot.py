@@ -19,7 +19,14 @@ import random
 from games.engines.base import RulesError
 from games.engines.burraco import legal
 from games.engines.burraco.melds import RANK_POS, arrange_lay_off, card_at, is_wild, value
-from games.engines.burraco.state import apply, can_take, has_burraco, side_of, took_pozzetto
+from games.engines.burraco.state import (
+    apply,
+    can_take,
+    has_burraco,
+    next_seat,
+    side_of,
+    took_pozzetto,
+)
 
 
 def choose(state: dict, seat: int, rng: random.Random, style: str = "sensible") -> dict | None:
@@ -28,13 +35,12 @@ def choose(state: dict, seat: int, rng: random.Random, style: str = "sensible") 
     if style == "random":
         return rng.choice(legal.legal_actions(state, seat))
     phase = state["phase"]
-    if phase == "stalemate":
-        return {"type": "agree_stalemate" if _ahead(state, seat) > 0 else "refuse_stalemate"}
     if phase == "draw":
         if seat in state["pending_pozzetto"]:
             return {"type": "take_pozzetto"}
-        if _pile_builds(state, seat):
-            return {"type": "take_discards"}
+        take = {"type": "take_discards"}
+        if _pile_builds(state, seat) and take in legal.legal_actions(state, seat):
+            return take
         return {"type": "draw"}
     if not state["hands"][seat]:
         return {"type": "take_pozzetto"}
@@ -153,12 +159,17 @@ def _best_meld(state: dict, seat: int) -> dict | None:
     side = side_of(state, seat)
     closing_side = took_pozzetto(state, side) and not can_take(state, seat)
     hold = closing_side and _ahead(state, seat) < 0 and len(state["stock"]) > 8
+    melds = {m["id"]: m for m in state["melds"][side]}
+    swing = state["config"]["end_swing"]
+    table = {k: v for k, v in state.items() if k not in ("history", "closed_table")}
     best = None
     for score, action in sorted(_tries(state, seat), key=lambda t: -t[0]):
         if best and score < best[0]:
             break
-        try:
-            after = apply(state, seat, action)
+        try:  # the meld alone first (cheap), then the whole move on the table
+            if action["type"] == "lay_off":
+                arrange_lay_off(melds[action["meld"]], action["cards"], swing)
+            after = apply(table, seat, action)
         except RulesError:
             continue
         left = len(after["hands"][seat])
@@ -177,8 +188,7 @@ def _best_meld(state: dict, seat: int) -> dict | None:
 def _discard(state: dict, seat: int) -> dict:
     options = legal.discards(state, seat)
     hand = state["hands"][seat]
-    seats = state["config"]["seats"]
-    nxt = (seat + 1) % seats
+    nxt = next_seat(state, seat)
     theirs = (
         state["melds"][side_of(state, nxt)] if side_of(state, nxt) != side_of(state, seat) else []
     )

@@ -33,20 +33,13 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
     if seat not in state["to_act"]:
         return []
     phase = state["phase"]
-    if phase == "stalemate":
-        return [{"type": "agree_stalemate"}, {"type": "refuse_stalemate"}]
     if phase == "draw":
         if seat in state["pending_pozzetto"]:
             return [{"type": "take_pozzetto"}]
-        actions = [{"type": "draw"}, {"type": "take_discards"}]
-        config = state["config"]
-        if (
-            config["stalemate"]
-            and state["stalemate"] is None
-            and state["quiet_turns"] >= config["seats"]
-        ):
-            actions.append({"type": "offer_stalemate"})
-        return actions
+        pile = state["discards"]
+        if len(pile) == 1 and all(card == pile[0] for card in state["hands"][seat]):
+            return [{"type": "draw"}]  # it could discard nothing else (FIBUR)
+        return [{"type": "draw"}, {"type": "take_discards"}]
     hand = state["hands"][seat]
     if not hand:
         return [{"type": "take_pozzetto"}]
@@ -60,7 +53,8 @@ def discards(state: dict, seat: int) -> list[dict]:
         closable = took_pozzetto(state, side) and has_burraco(state["melds"][side])
         if not closable or is_wild(hand[0]):
             return []
-    return [{"type": "discard", "card": card} for card in sorted(set(hand))]
+    barred = state["no_discard"]
+    return [{"type": "discard", "card": card} for card in sorted(set(hand)) if card != barred]
 
 
 class _Left:
@@ -73,9 +67,12 @@ class _Left:
         self.taken = took_pozzetto(state, side)
         self.burraco = has_burraco(state["melds"][side])
         self.hand = Counter(state["hands"][seat])
+        self.barred = state["no_discard"]
 
     def ok(self, used: list[str], makes_burraco: bool) -> bool:
         left = self.size - len(used)
+        if left and self.barred and (self.hand - Counter(used))[self.barred] == left:
+            return False  # only the card it may not discard would be left
         if self.free or left > 1:
             return True
         if left == 0 or not self.taken or not (self.burraco or makes_burraco):
@@ -180,7 +177,7 @@ def lay_offs(state: dict, seat: int) -> list[dict]:
                 continue
             seen.add(key)
             try:
-                options = arrange_lay_off(meld, cards)
+                options = arrange_lay_off(meld, cards, state["config"]["end_swing"])
             except RulesError:
                 continue
             if left.ok(cards, len(meld["cards"]) + len(cards) >= 7 and not is_burraco(meld)):

@@ -9,6 +9,11 @@ except a 2 of a sequence's own suit in its own place (position 2), which is natu
 `arrange_new` and `arrange_lay_off` are the only judges of a meld: they return every way the
 cards can lie (more than one only when a wild card may go to either end), or raise
 `RulesError` saying why not. `legal.py` enumerates candidates and asks them.
+
+A laid wild stays where it is until the card it stands for replaces it (FIBUR, Codice di
+Gara art. 10); then it goes to an end, or to a gap the same lay-off opens. A 2 laid as a
+wild stays wild wherever it goes. Variant `end_swing`: a wild at an end may also swing to
+the other end when cards are added.
 """
 
 from games.engines.base import RulesError
@@ -96,9 +101,9 @@ def _set(cards: list[str], rank: str | None) -> dict:
 def _seq_options(suit: str, fixed: dict, loose: list[str], old_wild) -> tuple[list, str]:
     """Every arrangement of a sequence of `suit`: `fixed` {position: card} stays put, the
     `loose` cards are placed, and `old_wild` is None or (card, position, rule) with rule
-    "stay" (it keeps its place), "end" (it may also move to the other end) or "free" (its
-    card was replaced: it may go wherever it fits). Returns ([(low, cards, wild index)],
-    the reason when there is none)."""
+    "stay" (it keeps its place), "end" (variant: it may also move to the other end) or "free"
+    (its card was replaced: it may go wherever it fits, as a wild). Returns ([(low, cards,
+    wild index)], the reason when there is none)."""
     plain, twos, wilds = [], [], []
     for card in loose:
         if card == "JK" or (card[0] == "2" and card[1] != suit):
@@ -121,14 +126,10 @@ def _seq_options(suit: str, fixed: dict, loose: list[str], old_wild) -> tuple[li
     if len(aces) > 1 or (aces and (1 in taken or 14 in taken)):
         raise RulesError("A sequence may hold only one ace: low (A-2-3) or high (Q-K-A).")
     ace_spots = [1, 14] if aces else [None]
-    old = old_wild[0] if old_wild else None
-    # Which 2 of the suit (if any) lies in its own place: none, one of the loose ones, or
-    # the freed wild when it is that 2.
+    # Which loose 2 of the suit (if any) lies in its own place; a laid wild never does.
     two_spots = [None]
     if 2 not in taken:
         two_spots += [i for i in range(len(twos)) if twos.index(twos[i]) == i]
-        if old and old[0] == "2" and old[1] == suit and old_wild[2] != "stay":
-            two_spots.append("old")
     found, reason = (
         [],
         "The cards of a sequence must follow each other; one wild card may fill one gap.",
@@ -141,9 +142,9 @@ def _seq_options(suit: str, fixed: dict, loose: list[str], old_wild) -> tuple[li
                     continue
                 naturals[ace] = aces[0]
             if two is not None:
-                naturals[2] = old if two == "old" else twos[two]
+                naturals[2] = twos[two]
             spare = [c for i, c in enumerate(twos) if i != two] + wilds
-            keep = old_wild if old_wild and two != "old" else None
+            keep = old_wild
             if len(spare) + (keep is not None) > 1:
                 reason = WILD_COUNT_SEQ
                 continue
@@ -236,8 +237,9 @@ def arrange_new(cards: list[str]) -> list[dict]:
     return [_seq_meld(suit, o) for o in _pick(found, reason)]
 
 
-def arrange_lay_off(meld: dict, cards: list[str]) -> list[dict]:
-    """Every way `meld` can take `cards`; melds are never merged or split."""
+def arrange_lay_off(meld: dict, cards: list[str], end_swing: bool = False) -> list[dict]:
+    """Every way `meld` can take `cards`; melds are never merged or split. `end_swing`: the
+    variant where a wild at an end may swing to the other end."""
     if not cards:
         raise RulesError("Pick the cards to add.")
     if meld["kind"] == "set":
@@ -252,7 +254,7 @@ def arrange_lay_off(meld: dict, cards: list[str]) -> list[dict]:
         loose = list(cards)
         if natural in loose:  # the card the wild stands for replaces it
             rule = "free"
-        elif meld["wild"] in (0, len(old) - 1):
+        elif end_swing and meld["wild"] in (0, len(old) - 1):
             rule = "end"
         else:
             rule = "stay"

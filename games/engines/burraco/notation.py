@@ -14,11 +14,16 @@ def meld_text(meld: dict) -> str:
     return f"{meld['id']}: {' '.join(cards)}"
 
 
-def notation(state: dict) -> dict:
+def table(state: dict) -> dict:
+    """The whole table: every zone, whose turn and what it waits for."""
     return {
         "hand": state["hand_no"],
+        "dealer": state["dealer"],
         "turn": state["turn"],
         "phase": state["phase"],
+        "last_round": state["last_round"],
+        "no_discard": state["no_discard"],
+        "quiet_turns": state["quiet_turns"],
         "stock": " ".join(state["stock"]),
         "discards": " ".join(state["discards"]),
         "hands": [" ".join(hand) for hand in state["hands"]],
@@ -29,6 +34,25 @@ def notation(state: dict) -> dict:
         "melds": [[meld_text(m) for m in side] for side in state["melds"]],
         "scores": list(state["scores"]),
     }
+
+
+def notation(state: dict, opened: dict | None = None) -> dict:
+    """The trace entry after an action: its number, the seat draw and the seats' order, the
+    table after it, the table before it when it was the match's first (`opened`), and the
+    table as the hand ended when it ended one (`closed`; the table after it is then the next
+    hand's deal, or the last hand's end when the match is over)."""
+    entry = {
+        "move": state["moves"],
+        "seat_draw": list(state["seat_draw"]),
+        "order": list(state["order"]),
+        **table(state),
+    }
+    if opened is not None:
+        entry["opened"] = opened
+    closed = state["closed_table"]
+    if closed is not None and closed["move"] == state["moves"]:
+        entry["closed"] = {k: v for k, v in closed.items() if k != "move"}
+    return entry
 
 
 def describe(record: dict) -> str:

@@ -1,19 +1,30 @@
-"""Burraco state and actions: the deal, the turn, the pozzetti, closing, the end of a hand.
+"""Burraco state and actions: the seat draw, the deal, the turn, the pozzetti, closing, the
+end of a hand.
 
-State (plain JSON; docs/game-record.md): `stock` and `discards` (top = last), `hands` per
+State (plain JSON; docs/game-record.md): `seat_draw` (each seat's card) and `order` (the
+seats clockwise, from the first dealer), `stock` and `discards` (top = last), `hands` per
 seat, `pozzetti` (two piles; emptied when taken, `pozzetto_taker` says by whom), `sides`
 (lists of seats; partners opposite) with their `melds`, the turn (`turn`, `phase` "draw" |
-"play" | "stalemate" | "over", `to_act`), `pending_pozzetto` (the seats that went out by
-discard: each takes its pozzetto at the start of its next turn; two can wait at once),
-`last_round` (the stock is down to two cards: the hand ends with this discard), the match
-`scores` per seat and the `history` of hands. Every hand is shuffled with
-Random(f"{seed}/hand {n}"), so `apply` needs no rng and replaying the actions rebuilds the
-state.
+"play" | "over", `to_act`), `pending_pozzetto` (the seats that went out by discard: each
+takes its pozzetto at the start of its next turn; two can wait at once), `no_discard` (the
+card of a one-card pile taken this turn), `quiet_turns`, `last_round` (variant `play_out`:
+the stock is down to two cards, the hand ends with this discard), the match `scores` per
+seat, the `history` of hands, `moves` (actions so far) and `closed_table` (the last hand's
+table as it ended, for the trace). Every hand is shuffled with Random(f"{seed}/hand {n}"),
+so `apply` needs no rng and replaying the actions rebuilds the state.
+
+The stalemate (seed 002: the one-card pile goes round, nobody draws, the game makes no
+progress, the hand ends and is scored): a hand ends when a whole round of the table, one
+turn per seat in a row, each took a one-card discard pile and laid nothing on the table.
+FIBUR's rule that a one-card pile may not be discarded again at once comes with it, so
+every hand ends: stock draws, melded cards and pile takes are finite, and a round of
+anything else is the stalemate.
 """
 
 import random
 
 from games.engines.base import RulesError, clone, configure, derived_rng
+from games.engines.burraco import notation
 from games.engines.burraco.melds import (
     arrange_lay_off,
     arrange_new,
@@ -27,10 +38,13 @@ from games.engines.cards import build_shoe
 
 DEFAULTS = {
     "seats": 4,
-    "target": 2005,  # variants: 2000, 1505
+    "target": 2000,  # seed; variants: 2005 (FIBUR tournaments), 1505
     "semi_clean": 0,  # variant: 150, a dirty burraco with 7 natural cards in a row
-    "stalemate": 0,  # variant (1): a hand may end by agreement when nobody draws
     "max_hands": 0,  # 0: play to the target; else also stop after this many hands
+    # Variants, off by default (the seed's way is the default):
+    "partners_by_seat": False,  # 0+2 against 1+3 as they sit, play from the dealer's left
+    "end_swing": False,  # a wild at an end may swing to the other end when a card is added
+    "play_out": False,  # FIBUR: who draws the stock down to two plays the turn out
 }
 HAND = 11
 DRAW_ORDER = "34567891TJQKA2"  # for choosing the dealer: lowest deals; the joker is highest
@@ -42,8 +56,6 @@ def make_config(config: dict | None) -> dict:
         raise RulesError("Burraco is played by 2, 3 or 4 players.")
     if config["target"] < 100:
         raise RulesError("The match target must be at least 100 points.")
-    if config["stalemate"] not in (0, 1):
-        raise RulesError("The stalemate setting is 0 (off) or 1 (on).")
     return config
 
 
@@ -53,23 +65,63 @@ def _draw_rank(card: str) -> tuple[int, int]:
     return (DRAW_ORDER.index("1" if card[0] == "T" else card[0]), "CDHS".index(card[1]))
 
 
+def seat_draw(seed: int, seats: int) -> list[str]:
+    """Each seat's card for choosing seats and the dealer; two identical cards draw again."""
+    rng = derived_rng(seed, "dealer")
+    while True:
+        draw = rng.sample(build_shoe(2, 2), seats)
+        if len({_draw_rank(card) for card in draw}) == seats:
+            return draw
+
+
+def seating(draw: list[str], by_seat: bool) -> tuple[list[int], list[list[int]]]:
+    """(the seats clockwise from the first dealer, the sides). Seed: the lowest card deals,
+    the highest sits at the dealer's left and plays first, the two high cards play the two
+    low ones (partners opposite). Variant `partners_by_seat`: the lowest card deals, the
+    seats play in their numbers' order, 0+2 against 1+3."""
+    seats = len(draw)
+    ranked = sorted(range(seats), key=lambda s: _draw_rank(draw[s]), reverse=True)
+    if by_seat:
+        dealer = ranked[-1]
+        order = [(dealer + i) % seats for i in range(seats)]
+        sides = [[0, 2], [1, 3]] if seats == 4 else [[s] for s in range(seats)]
+        return order, sides
+    if seats == 4:
+        high, second, third, low = ranked
+        return [low, high, third, second], [sorted([high, second]), sorted([third, low])]
+    return [ranked[-1], *ranked[:-1]], [[s] for s in range(seats)]
+
+
+def next_seat(state: dict, seat: int) -> int:
+    """The seat at `seat`'s left (the next to play)."""
+    order = state["order"]
+    return order[(order.index(seat) + 1) % len(order)]
+
+
 def new_state(config: dict | None, rng: random.Random) -> dict:
+    return start(config, rng.getrandbits(64))
+
+
+def start(config: dict | None, seed: int) -> dict:
+    """The match's first state: the seat draw and the first deal, all from `seed`."""
     config = make_config(config)
     seats = config["seats"]
-    seed = rng.getrandbits(64)
-    # Each player draws a card; the lowest deals (ties broken by suit, spades highest).
-    draw = derived_rng(seed, "dealer").sample(build_shoe(2, 2), seats)
-    dealer = min(range(seats), key=lambda s: _draw_rank(draw[s]))
+    draw = seat_draw(seed, seats)
+    order, sides = seating(draw, config["partners_by_seat"])
     state = {
         "game": "burraco",
         "config": config,
         "seed": seed,
-        "dealer_draw": draw,
+        "seat_draw": draw,
+        "order": order,
+        "partners": sides,
         "scores": [0] * seats,
         "history": [],
         "winners": None,
         "hand_no": 0,
-        "dealer": (dealer - 1) % seats,  # _deal moves the deal on by one
+        "dealer": order[-1],  # _deal moves the deal on by one: the first dealer is order[0]
+        "moves": 0,
+        "closed_table": None,
     }
     _deal(state)
     return state
@@ -78,7 +130,7 @@ def new_state(config: dict | None, rng: random.Random) -> dict:
 def _deal(state: dict) -> None:
     seats = state["config"]["seats"]
     state["hand_no"] += 1
-    state["dealer"] = (state["dealer"] + 1) % seats
+    state["dealer"] = next_seat(state, state["dealer"])
     cards = build_shoe(2, 2)
     derived_rng(state["seed"], f"hand {state['hand_no']}").shuffle(cards)
     hands = [cards[i * HAND : (i + 1) * HAND] for i in range(seats)]
@@ -86,8 +138,8 @@ def _deal(state: dict) -> None:
     sizes = (18, 11) if seats == 3 else (11, 11)
     pozzetti = [rest[: sizes[0]], rest[sizes[0] : sum(sizes)]]
     rest = rest[sum(sizes) :]
-    first = (state["dealer"] + 1) % seats
-    sides = [[0, 2], [1, 3]] if seats == 4 else [[s] for s in range(seats)]
+    first = next_seat(state, state["dealer"])
+    sides = [list(seats) for seats in state["partners"]]
     state.update(
         hands=hands,
         pozzetti=pozzetti,
@@ -102,9 +154,9 @@ def _deal(state: dict) -> None:
         phase="draw",
         to_act=[first],
         pending_pozzetto=[],
+        no_discard=None,
         last_round=False,
         quiet_turns=0,
-        stalemate=None,
         closed_by=None,
     )
 
@@ -149,8 +201,11 @@ def remove_cards(hand: list[str], cards: list[str]) -> list[str]:
 
 
 def check_left(state: dict, seat: int, left: list[str], melds_after: list[dict]) -> None:
-    """A player may meld their last card only to take the pozzetto on the fly, and may keep
-    one card only if discarding it would be a legal close (or a discard to the pozzetto)."""
+    """A player may meld their last card only to take the pozzetto on the fly, must keep a
+    card they may discard (not the one-card pile just taken), and may keep one card only if
+    discarding it would be a legal close (or a discard to the pozzetto)."""
+    if left and all(card == state["no_discard"] for card in left):
+        raise RulesError(NO_DISCARD)
     if can_take(state, seat) or len(left) > 1:
         return
     if not left:
@@ -177,24 +232,40 @@ def apply(state: dict, seat: int, action: dict) -> dict:
     if kind not in PHASES[phase]:
         raise RulesError(PHASE_HINT[phase])
     state = clone(state)
+    state["moves"] += 1
     HANDLERS[kind](state, seat, action)
     return state
+
+
+NO_DISCARD = (
+    "You took the discard pile's only card: you may not discard it again this turn "
+    "(keep another card to discard)."
+)
 
 
 def _draw(state, seat, action):
     _no_pending(state, seat)
     state["hands"][seat].append(state["stock"].pop())
     state["quiet_turns"] = 0
-    if len(state["stock"]) <= 2:
-        state["last_round"] = True
     state["phase"] = "play"
+    if len(state["stock"]) <= 2:
+        if not state["config"]["play_out"]:
+            return _end_hand(state, "stock")  # seed: play stops at once
+        state["last_round"] = True
 
 
 def _take_discards(state, seat, action):
     _no_pending(state, seat)
-    state["hands"][seat].extend(state["discards"])
+    pile = state["discards"]
+    if len(pile) == 1:  # FIBUR: not to be discarded again this turn
+        if all(card == pile[0] for card in state["hands"][seat]):
+            raise RulesError("You could discard nothing but that card: draw from the stock.")
+        state["no_discard"] = pile[0]
+        state["quiet_turns"] += 1
+    else:
+        state["quiet_turns"] = 0
+    state["hands"][seat].extend(pile)
     state["discards"] = []
-    state["quiet_turns"] += 1
     state["phase"] = "play"
 
 
@@ -214,6 +285,7 @@ def _take_pozzetto(state, seat, action):
     state["hands"][seat] = state["pozzetti"][index]
     state["pozzetti"][index] = []
     state["pozzetto_taker"][index] = seat
+    state["quiet_turns"] = 0
     if pending:  # only this seat's wait ends (another may be waiting for its own)
         state["pending_pozzetto"].remove(seat)
 
@@ -245,6 +317,7 @@ def _meld(state, seat, action):
     state["next_id"] += 1
     melds.append(meld)
     state["hands"][seat] = left
+    state["quiet_turns"] = 0
 
 
 def _lay_off(state, seat, action):
@@ -261,12 +334,14 @@ def _lay_off(state, seat, action):
             else "Tap one of your side's melds."
         )
     left = remove_cards(state["hands"][seat], cards)
-    meld = choose(arrange_lay_off(melds[index], cards), action.get("wild"))
+    options = arrange_lay_off(melds[index], cards, state["config"]["end_swing"])
+    meld = choose(options, action.get("wild"))
     meld["id"] = target
     after = melds[:index] + [meld] + melds[index + 1 :]
     check_left(state, seat, left, after)
     melds[index] = meld
     state["hands"][seat] = left
+    state["quiet_turns"] = 0
 
 
 def _hand_not_empty(state, seat):
@@ -281,6 +356,8 @@ def _discard(state, seat, action):
     hand = state["hands"][seat]
     if not hand:
         raise RulesError("Take your pozzetto first.")
+    if card == state["no_discard"]:
+        raise RulesError(NO_DISCARD)
     left = remove_cards(hand, [card])
     side = side_of(state, seat)
     closing = not left and not can_take(state, seat)
@@ -298,45 +375,20 @@ def _discard(state, seat, action):
         _claim(state, seat)
     if closing:
         state["closed_by"] = seat
-        return _end_hand(state)
+        return _end_hand(state, "closed")
     if state["last_round"]:
-        return _end_hand(state)
+        return _end_hand(state, "stock")
+    if state["quiet_turns"] >= state["config"]["seats"]:
+        return _end_hand(state, "stalemate")
     _next_turn(state)
 
 
 def _next_turn(state):
-    seats = state["config"]["seats"]
-    state["turn"] = (state["turn"] + 1) % seats
+    state["turn"] = next_seat(state, state["turn"])
     state["turn_no"] += 1
     state["phase"] = "draw"
     state["to_act"] = [state["turn"]]
-    state["stalemate"] = None
-
-
-def _offer_stalemate(state, seat, action):
-    if not state["config"]["stalemate"]:
-        raise RulesError("This room does not play the stalemate rule.")
-    if state["quiet_turns"] < state["config"]["seats"]:
-        raise RulesError("A stalemate needs a full round in which nobody drew from the stock.")
-    if state["stalemate"] is not None:
-        raise RulesError("The others have already said no this turn.")
-    others = [(seat + i) % state["config"]["seats"] for i in range(1, state["config"]["seats"])]
-    state["stalemate"] = {"by": seat, "asked": others}
-    state["phase"] = "stalemate"
-    state["to_act"] = [others[0]]
-
-
-def _answer_stalemate(state, seat, action):
-    offer = state["stalemate"]
-    if action["type"] == "refuse_stalemate":
-        offer["refused_by"] = seat
-        state["phase"], state["to_act"] = "draw", [offer["by"]]
-        return
-    rest = offer["asked"][offer["asked"].index(seat) + 1 :]
-    if rest:
-        state["to_act"] = [rest[0]]
-        return
-    _end_hand(state)
+    state["no_discard"] = None
 
 
 HANDLERS = {
@@ -346,20 +398,15 @@ HANDLERS = {
     "meld": _meld,
     "lay_off": _lay_off,
     "discard": _discard,
-    "offer_stalemate": _offer_stalemate,
-    "agree_stalemate": _answer_stalemate,
-    "refuse_stalemate": _answer_stalemate,
 }
 PHASES = {
-    "draw": {"draw", "take_discards", "take_pozzetto", "offer_stalemate"},
+    "draw": {"draw", "take_discards", "take_pozzetto"},
     "play": {"meld", "lay_off", "discard", "take_pozzetto"},
-    "stalemate": {"agree_stalemate", "refuse_stalemate"},
     "over": set(),
 }
 PHASE_HINT = {
     "draw": "First draw a card from the stock or take the discard pile.",
     "play": "You have drawn: meld, add to a meld, or discard.",
-    "stalemate": "Answer the stalemate offer first.",
     "over": "The match is over.",
 }
 
@@ -367,7 +414,9 @@ PHASE_HINT = {
 # ---- the end of a hand and of the match -------------------------------------------------
 
 
-def _end_hand(state: dict) -> None:
+def _end_hand(state: dict, how: str) -> None:
+    """Score the hand that ended `how` ("closed", "stock", "stalemate"), keep its table for
+    the trace, and deal the next one unless the match is over."""
     closer = state["closed_by"]
     rows = [
         side_score(state, side, closer in seats, final=True)
@@ -375,13 +424,7 @@ def _end_hand(state: dict) -> None:
     ]
     points = seat_points(state, rows)
     state["scores"] = [a + b for a, b in zip(state["scores"], points, strict=True)]
-    how = (
-        "closed"
-        if closer is not None
-        else "stalemate"
-        if state["phase"] == "stalemate"
-        else "stock"
-    )
+    state["closed_table"] = notation.table(state) | {"move": state["moves"]}
     state["history"].append(
         {
             "hand": state["hand_no"],
@@ -394,7 +437,7 @@ def _end_hand(state: dict) -> None:
         }
     )
     config = state["config"]
-    winners = match_winners(state["scores"], config["target"])
+    winners = match_winners(state["scores"], config["target"], state["partners"])
     if winners is None and config["max_hands"] and state["hand_no"] >= config["max_hands"]:
         best = max(state["scores"])
         winners = [s for s, score in enumerate(state["scores"]) if score == best]

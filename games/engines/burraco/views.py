@@ -42,8 +42,6 @@ def can(state: dict, seat: int | None) -> list[str]:
     phase = state["phase"]
     if phase == "draw":
         return [a["type"] for a in legal_actions(state, seat)]
-    if phase == "stalemate":
-        return ["agree_stalemate", "refuse_stalemate"]
     if not state["hands"][seat]:
         return ["take_pozzetto"]
     return ["meld", "lay_off", "discard"]
@@ -57,6 +55,7 @@ def view(state: dict, seat: int | None) -> dict:
         "config": config,
         "hand_no": state["hand_no"],
         "dealer": state["dealer"],
+        "order": list(state["order"]),
         "turn": state["turn"],
         "phase": state["phase"],
         "to_act": list(state["to_act"]),
@@ -79,7 +78,7 @@ def view(state: dict, seat: int | None) -> dict:
         ],
         "pending_pozzetto": list(state["pending_pozzetto"]),
         "last_round": state["last_round"],
-        "stalemate": state["stalemate"],
+        "no_discard": state["no_discard"],
         "scores": list(state["scores"]),
         "target": config["target"],
         "last_hand": state["history"][-1] if state["history"] else None,

@@ -89,9 +89,6 @@
       meld: "meld" + (who === "You" ? "" : "s") + " " + cards,
       lay_off: "add" + (who === "You" ? "" : "s") + " " + cards + " to a meld",
       discard: "discard" + (who === "You" ? "" : "s") + " " + (a.card ? face(a.card) : ""),
-      offer_stalemate: "offer" + (who === "You" ? "" : "s") + " to stop (stalemate)",
-      agree_stalemate: "agree" + (who === "You" ? "" : "s") + " to stop",
-      refuse_stalemate: "say" + (who === "You" ? "" : "s") + " no to stopping",
     };
     return who + " " + (words[a.type] || a.type) + (step.by === "timeout" ? " (time ran out)" : "");
   }
@@ -105,7 +102,6 @@
     }
     if (!view.to_act.includes(kit.mine)) return "Waiting for " + view.to_act.map(kit.nameOf).join(", ");
     const can = view.can;
-    if (view.phase === "stalemate") return "Stop the hand here (stalemate)?";
     if (can.length === 1 && can[0] === "take_pozzetto") return "Take your pozzetto!";
     if (view.phase === "draw") return "Your turn: draw a card or take the pile";
     return "Meld, add to a meld, or discard";
@@ -179,7 +175,7 @@
     const last = kit.view.last_hand;
     if (!last || kit.view.hand_no === 1 && !kit.view.winners) return null;
     const box = kit.el("details", "bu-last");
-    box.append(kit.el("summary", "", "Hand " + last.hand + " (" + { closed: "closed by " + kit.nameOf(last.closed_by), stock: "stock ran out", stalemate: "stalemate" }[last.ended] + ")"));
+    box.append(kit.el("summary", "", "Hand " + last.hand + " (" + { closed: "closed by " + kit.nameOf(last.closed_by), stock: "stock ran out", stalemate: "stalemate: the one-card pile went round" }[last.ended] + ")"));
     last.sides.forEach((row) => {
       const who = row.seats.map((s) => (s === kit.mine ? "you" : kit.nameOf(s))).join(" + ");
       box.append(kit.el("p", "", who + ": " + row.total + " = melded " + row.melded + ", burracos " + row.burraco_bonus + ", closing " + row.closing + ", pozzetto " + row.pozzetto + ", cards in hand " + row.in_hand));
@@ -226,15 +222,9 @@
     if (kit.screen || kit.mine == null || !view.to_act.includes(kit.mine)) return [];
     const can = view.can, nodes = [];
     const row = kit.el("div", "bu-actions");
-    if (view.phase === "stalemate") {
-      row.append(button(kit, "Yes, stop here", "go", () => kit.act({ type: "agree_stalemate" }), true));
-      row.append(button(kit, "No, play on", "", () => kit.act({ type: "refuse_stalemate" }), true));
-      return [row];
-    }
     if (can.includes("take_pozzetto")) row.append(button(kit, "Take your pozzetto", "go", () => kit.act({ type: "take_pozzetto" }), true));
     if (can.includes("draw")) row.append(button(kit, "Draw a card", "go", () => kit.act({ type: "draw" }), true));
     if (can.includes("take_discards")) row.append(button(kit, "Take the pile (" + view.discards.length + ")", "", () => kit.act({ type: "take_discards" }), true));
-    if (can.includes("offer_stalemate")) row.append(button(kit, "Offer to stop (stalemate)", "secondary", () => kit.act({ type: "offer_stalemate" }), true));
     if (view.phase === "play" && view.hand.length) {
       const hand = sorted(view.hand), cards = pickedCards(hand), n = cards.length;
       const meld = n ? legalFor(kit, "meld", cards) : null, discard = discardOf(kit, cards);

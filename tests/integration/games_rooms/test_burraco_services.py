@@ -84,3 +84,40 @@ def test_a_room_stored_before_pending_became_a_list_plays_on(open_room, players)
     assert Room.objects.get(pk=other.pk).state["pending_pozzetto"] == [2]
     services.action_apply(room_id=room.pk, seat=0, action={"type": "draw"}, client_id="d")
     assert Room.objects.get(pk=room.pk).state["to_act"] == [0]
+
+
+def as_stored_before_issue_24(state):
+    """A state as the engine stored it before the seed's rules (issue 24): no seat order,
+    the draw called `dealer_draw`, the stalemate offer and its setting."""
+    old = {k: v for k, v in state.items() if k not in NEW_FIELDS}
+    config = {k: v for k, v in state["config"].items() if k not in NEW_SETTINGS}
+    return old | {"dealer_draw": state["seat_draw"], "stalemate": None, "quiet_turns": 2,
+                  "config": config | {"stalemate": 1, "target": 2005}}  # fmt: skip
+
+
+NEW_FIELDS = ("seat_draw", "order", "partners", "moves", "closed_table", "no_discard")
+NEW_SETTINGS = ("partners_by_seat", "end_swing", "play_out")
+
+
+def test_a_room_stored_before_the_seed_rules_plays_on_as_it_began(open_room, players):
+    """Migration 0004: the room's settings lose `stalemate`; a match under way keeps its old
+    seating and variants, and an open stalemate offer becomes the offerer's turn again."""
+    migration = importlib.import_module("games.migrations.0006_burraco_seed_rules_state")
+    room = burraco_room(open_room, players)
+    offered = as_stored_before_issue_24(room.state) | {
+        "phase": "stalemate", "to_act": [2], "stalemate": {"by": 0, "asked": [1, 2, 3]},
+    }  # fmt: skip
+    Room.objects.filter(pk=room.pk).update(state=offered, config=room.config | {"stalemate": 1})
+    migration.forwards(apps, None)
+    room = Room.objects.get(pk=room.pk)
+    assert "stalemate" not in room.config and "stalemate" not in room.state
+    state = room.state
+    assert state["phase"] == "draw" and state["to_act"] == [0] and state["order"] == [0, 1, 2, 3]
+    assert state["config"]["partners_by_seat"] and state["config"]["target"] == 2005
+    assert state["seat_draw"] == offered["dealer_draw"]
+    rng = random.Random(4)
+    for _ in range(40):  # the person's turns; the bots play theirs
+        action = ENGINE.bot_action(room.state, 0, rng, "sensible")
+        services.action_apply(room_id=room.pk, seat=0, action=action, client_id=f"m{room.version}")
+        room = Room.objects.get(pk=room.pk)
+        assert room.state["to_act"] == [0] or room.status == "finished"

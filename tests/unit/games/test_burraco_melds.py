@@ -10,10 +10,6 @@ def new(cards, hint=None):
     return choose(arrange_new(cards.split()), hint)
 
 
-def add(meld, cards, hint=None):
-    return choose(arrange_lay_off(meld, cards.split()), hint) | {"id": meld.get("id")}
-
-
 def refused(call, *args, match):
     with pytest.raises(RulesError, match=match):
         call(*args)
@@ -93,17 +89,47 @@ def test_a_replaced_wild_goes_to_either_end():
     assert wild_stands_for(add(seq, "7C", "high")) == "9C"
 
 
-def test_a_wild_at_an_end_may_move_to_the_other_end_when_a_card_is_added():
-    seq = new("5S 6S JK")  # the joker is the 7 (a new wild goes high unless asked)
-    assert wild_stands_for(seq) == "7S"
-    assert wild_stands_for(new("5S 6S JK", "low")) == "4S"
-    stay = add(seq, "8S")
-    assert stay["cards"] == ["5S", "6S", "JK", "8S"]
-    moved = add(seq, "4S", "low")
+def add(meld, cards, hint=None, end_swing=False):
+    options = arrange_lay_off(meld, cards.split(), end_swing)
+    return choose(options, hint) | {"id": meld.get("id")}
+
+
+def test_a_wild_moves_only_when_the_card_it_stands_for_replaces_it():
+    """FIBUR, Codice di Gara art. 10 (rules/burraco.md): "A wild stays where it was laid
+    until the card it stands for replaces it; then it moves to an end of the same meld."
+    The referee saw `2S=3H 4H 5H` + `6H` become `4H 5H 6H 2S=7H`."""
+    seq = new("2S 4H 5H", "low")
+    assert wild_stands_for(seq) == "3H"
+    grown = add(seq, "6H", "high")
+    assert grown["cards"] == ["2S", "4H", "5H", "6H"] and wild_stands_for(grown) == "3H"
+    assert len(arrange_lay_off(seq, ["6H"])) == 1  # no second place to offer
+    high = new("5S 6S JK")  # the joker is the 7 (a new wild goes high unless asked)
+    assert add(high, "4S", "low")["cards"] == ["4S", "5S", "6S", "JK"]
+    refused(add, high, "9S", match="stays")
+    replaced = add(seq, "3H", "high")  # the 3 replaces it: the 2 goes to an end
+    assert replaced["cards"] == ["3H", "4H", "5H", "2S"] and wild_stands_for(replaced) == "6H"
+
+
+def test_a_2_laid_as_a_wild_never_becomes_natural():
+    """rules/burraco.md: "A 2 standing in as a wild never becomes natural unless it is in its
+    own place in its own suit *when laid*." The referee saw `4H 5H 2H=6H` + `3H` become
+    `2H 3H 4H 5H`, a dirty meld turned clean with no card laid for the 2."""
+    seq = new("4H 5H 2H")
+    assert wild_stands_for(seq) == "6H"
+    grown = add(seq, "3H")
+    assert grown["cards"] == ["3H", "4H", "5H", "2H"] and grown["wild"] == 3
+    swung = add(seq, "3H", "low", end_swing=True)  # even in the variant it stays wild
+    assert swung["wild"] is not None
+    assert new("2H 3H 4H")["wild"] is None  # laid in its own place: natural
+
+
+def test_end_swing_variant_a_wild_at_an_end_may_swing_to_the_other_end():
+    seq = new("5S 6S JK")
+    moved = add(seq, "4S", "low", end_swing=True)
     assert moved["cards"] == ["JK", "4S", "5S", "6S"] and wild_stands_for(moved) == "3S"
-    kept = add(seq, "4S", "high")
+    kept = add(seq, "4S", "high", end_swing=True)
     assert kept["cards"] == ["4S", "5S", "6S", "JK"]
-    refused(add, seq, "9S", match="follow each other|stays")
+    assert add(seq, "8S", end_swing=True)["cards"] == ["5S", "6S", "JK", "8S"]
 
 
 def test_an_interior_wild_stays_until_replaced():

@@ -20,9 +20,7 @@ FULL = Counter(build_shoe(2, 2))
 
 
 def walk(seed, seats, hands=1, styles=("random", "sensible")):
-    state = ENGINE.new_state(
-        {"seats": seats, "max_hands": hands, "stalemate": 1}, random.Random(seed)
-    )
+    state = ENGINE.new_state({"seats": seats, "max_hands": hands}, random.Random(seed))
     rng = random.Random(seed + 1)
     yield state
     while not ENGINE.is_over(state):
@@ -158,4 +156,4 @@ def test_replaying_the_actions_from_the_seed_rebuilds_the_state():
         log.append({"seat": seat, "action": json.loads(json.dumps(action))})
         state = ENGINE.apply(state, seat, action)
     assert replay("burraco", config, 21, log) == state
-    assert replay("burraco", config, 22, log[:1]) != replay("burraco", config, 21, log[:1])
+    assert replay("burraco", config, 22, []) != replay("burraco", config, 21, [])
