@@ -212,11 +212,16 @@
     const stop = view.stops[view.stops.length - 1];
     if (called && stop) {
       const who = called.seat === me ? "You" : api.nameOf(called.seat);
-      return who + " called Stop! " + (stop.right ? "Taken back: " + stop.fault : "Wrongly: the move stands.");
+      return who + " called Stop! " + (stop.right ? "Taken back: " + stop.fault + carriedOut(stop.carried_out, me) : "Wrongly: the move stands.");
     }
     const theirs = (frame.actions || []).filter((a) => a.seat !== me && a.action.type !== "no_stop");
     const count = me != null && theirs.length > 1 ? api.nameOf(theirs[0].seat) + " made " + theirs.length + " moves. " : "";
     return (view.compulsory && view.compulsory.why) || count + describe(view.last, me);
+  }
+  /* After a Stop on a skipped compulsory move, that move is made for the mover (seed 004). */
+  function carriedOut(move, me) {
+    if (!move) return "";
+    return " The " + cardText(move.card) + " went from " + pileName(move.from, me) + " to " + pileName(move.to, me) + ", as it had to.";
   }
   function tick(kit) {
     if (kit) api = kit;

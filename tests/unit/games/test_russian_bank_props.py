@@ -16,7 +16,7 @@ from games.engines.russian_bank.layout import all_cards
 from games.engines.russian_bank.moves import available
 from tests.helpers.examples import examples
 
-PACKS = Counter(deck() * 2)
+PACKS = Counter(card + str(seat) for seat in (0, 1) for card in deck())  # each card once
 PILES = [f"{kind}{i}" for kind in "hf" for i in range(8)] + ["r0", "r1", "w0", "w1", "k0"]
 
 
