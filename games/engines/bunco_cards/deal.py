@@ -5,8 +5,10 @@ from the removed table piles with `derived_rng(seed, "deal k deck j")`, so `appl
 rng and replaying the actions rebuilds every shuffle.
 """
 
+from games.engines import tables
 from games.engines.base import derived_rng, seats_from
 from games.engines.bunco_cards.cards import STOP, pack, packs_for
+from games.engines.bunco_cards.notation import table
 
 HAND = 5
 BUNCO_PILE = 10
@@ -110,9 +112,11 @@ def end_deal(state: dict, winner: int, stalled: bool = False) -> None:
         record["stalled"] = True
     state["deals"].append(record)
     state["last_deal"] = record
-    if cfg["scoring"] and max(state["scores"]) < cfg["target"]:
+    again = cfg["scoring"] and max(state["scores"]) < cfg["target"]
+    if not again:
+        state.update(phase="over", to_act=[], winner=winner)  # only the deal's winner scored
+    tables.closed(lambda: table(state))
+    if again:
         state["deal_no"] += 1
         state["dealer"] = (state["dealer"] + 1) % cfg["seats"]
         deal(state)
-        return
-    state.update(phase="over", to_act=[], winner=winner)  # only the deal's winner scored

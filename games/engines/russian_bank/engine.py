@@ -17,7 +17,8 @@
 
 from games.engines.base import RulesError, clone, configure, derived_rng
 from games.engines.russian_bank import bot, moves
-from games.engines.russian_bank.layout import cards_left, deal, face, other, trace
+from games.engines.russian_bank.layout import cards_left, deal, face, other
+from games.engines.russian_bank.notation import table
 from games.engines.russian_bank.scoring import QUIET_TURNS, describe_games, finish_game
 from games.engines.russian_bank.views import STOP_SECONDS, view
 
@@ -202,9 +203,7 @@ class RussianBank:
 
     def trace(self, state: dict) -> dict:
         """The whole table after an action, every pile in order (docs/game-record.md)."""
-        window = state["window"] and state["window"]["move"]
-        head = {"game": state["game_no"], "turn": state["board"]["turn"], "window": window}
-        return head | {"scores": list(state["scores"]), "piles": trace(state["board"])}
+        return table(state)
 
     def describe(self, record: dict) -> str:
         """`python -m games.play`'s summary: one line per game, then the match."""

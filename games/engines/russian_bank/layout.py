@@ -106,18 +106,3 @@ def cards_left(board: dict, seat: int) -> int:
     return (
         len(board["reserve"][seat]) + len(board["hand"][seat]) + len(board["waste"][seat]) + turned
     )
-
-
-def trace(board: dict) -> dict:
-    """Every pile in order, bottom to top, as docs/game-record.md writes them."""
-    piles = {}
-    for seat in (0, 1):
-        piles[f"r{seat}"] = " ".join(board["reserve"][seat])
-        piles[f"k{seat}"] = " ".join(board["hand"][seat])
-        piles[f"w{seat}"] = " ".join(board["waste"][seat])
-        piles[f"t{seat}"] = board["turned"][seat] or ""
-    for i in range(2 * HOUSES_EACH):
-        piles[f"h{i}"] = " ".join(board["houses"][i])
-    for i in range(2 * HOUSES_EACH):
-        piles[f"f{i}"] = " ".join(board["foundations"][i])
-    return piles
