@@ -52,7 +52,8 @@ def test_a_drawn_game_had_exactly_60_quiet_turns(seed):
     record = play("russian_bank", None, seed, trace=True)
     games = games_of(record["trace"])
     assert len(games) == len(record["result"]["games"])
-    drawn = [g for g, entry in zip(games, record["result"]["games"]) if entry["winner"] is None]
+    results = record["result"]["games"]
+    drawn = [g for g, entry in zip(games, results, strict=True) if entry["winner"] is None]
     assert drawn, "the seed no longer has a drawn game: pick another"
     for entries in drawn:
         assert quiet_turns_at_the_end(entries) == QUIET_TURNS == entries[-1]["quiet"]
