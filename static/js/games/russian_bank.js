@@ -203,7 +203,9 @@
     const last = games[games.length - 1];
     api.say("news", last ? "Game " + last.game + ": " + api.nameOf(last.winner) + " won " + last.points + " points" : "");
     tick(api);
-    if (refused) say.scrollIntoView({ block: "nearest" });
+    /* A refusal, or a Stop (what was taken back, what had to be played instead), is read now. */
+    const stopped = (frame.actions || []).some((a) => a.action.type === "stop");
+    if (refused || stopped) say.scrollIntoView({ block: "nearest" });
   }
   /* What just happened: a Stop in this frame, else the last move; in enforce mode the move
    * that must come first. */

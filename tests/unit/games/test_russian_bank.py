@@ -356,3 +356,21 @@ def test_a_game_without_progress_is_drawn_and_redealt():
     state = ENGINE.apply(state, 0, move("t0", "w0"))
     assert state["games"] == [{"game": 1, "winner": None, "points": 0, "moves": 1}]
     assert state["game_no"] == 2 and state["scores"] == [0, 0]
+
+
+def test_a_room_stored_before_packs_and_progress_plays_on():
+    """A state stored by the previous version (two-character cards, no `progress`) loads and
+    plays on; views never show a card's pack."""
+    state = ENGINE.new_state({"mode": "stop"}, random.Random(5))
+    board = state["board"]
+    del board["progress"]
+    for key in ("reserve", "hand", "houses", "foundations", "waste"):
+        board[key] = [[card[:2] for card in pile] for pile in board[key]]
+    rng = random.Random(1)
+    for _ in range(400):
+        seat = state["to_act"][0]
+        state = ENGINE.apply(state, seat, ENGINE.bot_action(state, seat, rng, "casual"))
+        view = ENGINE.view(state, 0)
+        shown = [c for pile in view["houses"] + view["foundations"] for c in pile]
+        assert all(len(card) == 2 for card in shown)
+    assert state["board"]["quiet"] >= 0 and "progress" in state["board"]
