@@ -37,8 +37,12 @@ from games.engines import ENGINES  # noqa: E402
 from games.engines.baccarat import VALUE, play_coup  # noqa: E402
 from games.engines.cards import shuffled_shoe  # noqa: E402
 from games.engines.odds import edges, full_counts  # noqa: E402
-from games.play import describe_pairs, describe_styles, pair_results  # noqa: E402
-from games.play import style_results  # noqa: E402
+from games.play import (  # noqa: E402
+    describe_pairs,
+    describe_styles,
+    pair_results,
+    style_results,
+)
 
 
 def timed(seconds, step):
