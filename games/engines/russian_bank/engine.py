@@ -138,8 +138,8 @@ class RussianBank:
             }  # fmt: skip
         if cards_left(board, seat) == 0 and not stop_mode:
             finish_game(state, seat)
-        elif board["quiet"] >= QUIET_TURNS:
-            finish_game(state, None)
+        elif board["quiet"] >= QUIET_TURNS and not (stop_mode and fault):
+            finish_game(state, None)  # a fault first waits for its window: a Stop may undo it
 
     def _answer(self, state: dict, seat: int, action: dict) -> None:
         window = state["window"]
@@ -152,6 +152,8 @@ class RussianBank:
         if action["type"] == "no_stop":
             if cards_left(state["board"], mover) == 0:
                 finish_game(state, mover)
+            elif state["board"]["quiet"] >= QUIET_TURNS:
+                finish_game(state, None)
             return
         state["stops"].append(
             {"by": seat, "move": window["move"], "right": bool(fault), "fault": fault}

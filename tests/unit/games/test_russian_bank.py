@@ -350,6 +350,23 @@ def test_a_game_is_drawn_after_60_quiet_turns_not_counting_the_one_that_reached_
     assert state["games"][0]["winner"] is None and state["game_no"] == 2
 
 
+def test_a_fault_that_ends_the_60th_quiet_turn_waits_for_its_stop_window():
+    """Stop! mode: the turn that would be the 60th quiet one ends with a fault (the turned
+    2H put on the waste while it could go to a foundation). A Stop carries out the compulsory
+    move (seed 004), so the turn was not quiet and the game goes on; no Stop: drawn."""
+    table = {"f0": "AH", "k0": "5C 6C 2H", "k1": "KC", **{f"h{i}": "KS" for i in range(8)}}
+    state = position(mode="stop", **table)
+    state["board"]["quiet"] = QUIET_TURNS - 1
+    state = ENGINE.apply(state, 0, {"type": "turn"})
+    state = ENGINE.apply(state, 0, move("t0", "w0"))
+    assert state["games"] == [] and state["window"]["fault"]
+    stopped = ENGINE.apply(state, 1, {"type": "stop", "move": 2})
+    assert stopped["games"] == [] and stopped["board"]["quiet"] == 0
+    assert stopped["board"]["foundations"][0] == ["AH", "2H"]
+    let_stand = ENGINE.apply(state, 1, {"type": "no_stop", "move": 2})
+    assert let_stand["games"][0]["winner"] is None and let_stand["game_no"] == 2
+
+
 def test_a_game_without_progress_is_drawn_and_redealt():
     state = position(k0="5C 6C", k1="KC", t0="3H", **{f"h{i}": "KS" for i in range(8)})
     state["board"]["quiet"] = QUIET_TURNS - 1
