@@ -10,14 +10,14 @@ edges the Punto Banco view shows (`edges` on a fresh composition, cache missed).
 bot style's result over 1,000 seeded coups per game (`games.play.style_results`: four seats
 rotating through the styles, 1,000 chips each at the start).
 
-Bunco (the card game): the bot's win rate against three random-legal players over 500
-seeded 4-player deals (the bot in each seat in turn; chance is 25%), and moves per second
-of the engine with the bot choosing, beside random-legal choosing as the same-run baseline.
-
-Russian Bank: each bot style against a random-legal player, and steady against casual, over
-`--games` seeded single games (the first side's seat alternating): its win rate, and moves
-per second of the engine and bots together; the same-run baseline is random-legal against
-itself.
+Bunco (the card game), Russian Bank and Burraco: each pair of bot styles, random-legal and
+each style against itself included (`games.play.pair_results`, what `python -m games.play
+<game> --styles N` prints): the styles sit at alternate seats, which one sits first
+alternates by seed; each side's wins, drawn and unfinished games (no end within 10,000
+actions) and the actions a game took. Bunco over `--games` seeded 4-player deals; Russian
+Bank over `--games` seeded matches to 1 point (a drawn game is dealt again) in each mode;
+Burraco over `--style-matches` seeded two-player matches to 2005. Then moves per second of
+the engine with the bots choosing, beside random-legal choosing as the same-run baseline.
 
 Burraco (bench/burraco.py): the sensible bot's win rate against random-legal over seeded
 4-player matches to 2005, actions per second, and `legal_actions` typical and worst case.
@@ -37,7 +37,12 @@ from games.engines import ENGINES  # noqa: E402
 from games.engines.baccarat import VALUE, play_coup  # noqa: E402
 from games.engines.cards import shuffled_shoe  # noqa: E402
 from games.engines.odds import edges, full_counts  # noqa: E402
-from games.play import describe_styles, style_results  # noqa: E402
+from games.play import (  # noqa: E402
+    describe_pairs,
+    describe_styles,
+    pair_results,
+    style_results,
+)
 
 
 def timed(seconds, step):
@@ -90,6 +95,9 @@ def main(argv=None):
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--games", type=int, default=500, help="games for the bots' win rates")
     parser.add_argument("--matches", type=int, default=500, help="Burraco matches")
+    parser.add_argument(
+        "--style-matches", type=int, default=50, help="Burraco matches a pair of styles"
+    )
     args = parser.parse_args(argv)
     for game in (game for game, engine in ENGINES.items() if hasattr(engine, "chips_total")):
         totals = [0, 0]
@@ -120,6 +128,8 @@ def main(argv=None):
         print(describe_styles(style_results(game, 1000, seats=4)))
     bunco_cards(args.games)
     russian_bank(args.games)
+    print(f"\nburraco: each pair of styles over {args.style_matches} two-player matches")
+    print(describe_pairs("burraco", pair_results("burraco", args.style_matches, {"seats": 2})))
     burraco.main(args.matches)
 
 
@@ -140,23 +150,14 @@ def bunco_deal(seed, bot_seats):
 
 
 def bunco_cards(games):
-    wins = moves = 0
-    start = time.perf_counter()
-    for seed in range(games):
-        winner, n = bunco_deal(seed, {seed % 4})
-        wins += winner == seed % 4
-        moves += n
-    mixed = moves / (time.perf_counter() - start)
+    print(f"\nbunco_cards: each pair of styles over {games} 4-player deals")
+    print(describe_pairs("bunco_cards", pair_results("bunco_cards", games, {"seats": 4})))
     rates = {}
     for label, seats in (("bots", {0, 1, 2, 3}), ("random-legal", set())):
         moves, start = 0, time.perf_counter()
         for seed in range(games // 5):
             moves += bunco_deal(seed, seats)[1]
         rates[label] = moves / (time.perf_counter() - start)
-    print(
-        f"{'bunco_cards':<16} bot vs random-legal: won {wins} of {games} 4-player deals "
-        f"({100 * wins / games:.1f}%, chance 25%)  {mixed:,.0f} moves/s"
-    )
     print(
         f"{'bunco_cards':<16} all bots {rates['bots']:>10,.0f} moves/s  "
         f"all random-legal {rates['random-legal']:>10,.0f} moves/s (baseline)"
@@ -181,24 +182,17 @@ def russian_bank_game(seed, players):
 
 
 def russian_bank(games):
-    pairs = [(style, "random") for style in ENGINES["russian_bank"].bot_styles]
-    for players, other in [*pairs, ("steady", "casual"), ("random", "random")]:
-        label = f"{players} vs {other}"
-        wins = draws = actions = 0
-        start = time.perf_counter()
-        for seed in range(games):
-            bot = seed % 2
-            seats = [players, other] if bot == 0 else [other, players]
-            winner, count = russian_bank_game(seed, seats)
-            wins += winner == bot
-            draws += winner is None
-            actions += count
+    for mode in ("enforce", "stop"):
+        print(f"\nrussian_bank ({mode} mode): each pair of styles over {games} matches to 1 point")
+        rows = pair_results("russian_bank", games, {"mode": mode})
+        print(describe_pairs("russian_bank", rows))
+    for players in (("steady", "casual"), ("random", "random")):
+        actions, start = 0, time.perf_counter()
+        for seed in range(games // 5):
+            actions += russian_bank_game(seed, players)[1]
         elapsed = time.perf_counter() - start
-        print(
-            f"{'russian_bank':<16} {label}: {games} games, the {players} side won {wins} "
-            f"({100 * wins / games:.1f}%), drawn {draws}, {actions / games:,.0f} moves a game, "
-            f"{actions / elapsed:,.0f} moves/s"
-        )
+        label = "bots" if players[0] != "random" else "random-legal (baseline)"
+        print(f"{'russian_bank':<16} {label}: {actions / elapsed:,.0f} moves/s")
 
 
 if __name__ == "__main__":

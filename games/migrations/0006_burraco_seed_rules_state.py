@@ -18,7 +18,6 @@ def upgrade_state(state: dict) -> dict:
     state.setdefault("order", list(range(seats)))
     state.setdefault("partners", [[0, 2], [1, 3]] if seats == 4 else [[s] for s in range(seats)])
     state.setdefault("moves", 0)
-    state.setdefault("closed_table", None)
     state.setdefault("no_discard", None)
     offer = state.pop("stalemate", None)
     if state.get("phase") == "stalemate":  # an offer waiting for answers: play on

@@ -12,7 +12,7 @@ def position(turn=0, mode="enforce", target=300, **piles):
     board = {
         "reserve": [[], []], "hand": [[], []], "waste": [[], []], "turned": [None, None],
         "houses": [[] for _ in range(8)], "foundations": [[] for _ in range(8)],
-        "turn": turn, "quiet": 0,
+        "turn": turn, "quiet": 0, "progress": False,
     }  # fmt: skip
     keys = {"r": "reserve", "k": "hand", "w": "waste", "h": "houses", "f": "foundations"}
     for name, text in piles.items():

@@ -15,7 +15,7 @@ Config: `seats` (2-14; two packs above 7), and our completions, each on by defau
 import random
 
 from games.engines.base import MAX_SEATS, RulesError, clone, configure
-from games.engines.bunco_cards import bot, turn, view
+from games.engines.bunco_cards import bot, notation, turn, view
 from games.engines.bunco_cards.deal import deal
 
 DEFAULTS = {
@@ -87,6 +87,10 @@ class BuncoCards:
 
     def describe(self, record: dict) -> str:
         return view.describe(record)
+
+    def trace(self, state: dict) -> dict:
+        """The whole table in the trace notation (games.play --trace)."""
+        return notation.table(state)
 
 
 ENGINE = BuncoCards()

@@ -5,8 +5,10 @@ from the removed table piles with `derived_rng(seed, "deal k deck j")`, so `appl
 rng and replaying the actions rebuilds every shuffle.
 """
 
+from games.engines import tables
 from games.engines.base import derived_rng, seats_from
 from games.engines.bunco_cards.cards import STOP, pack, packs_for
+from games.engines.bunco_cards.notation import table
 
 HAND = 5
 BUNCO_PILE = 10
@@ -21,7 +23,10 @@ def ready_hands(cards: list[str]) -> list[list[str]]:
 
 def deal(state: dict) -> None:
     """A fresh deal: Bunco piles of 10 one card at a time from the dealer's left, then hands of
-    5, the rest as ready hands; the player left of the dealer starts."""
+    5, the rest as ready hands; the player left of the dealer starts. A Stop card that would
+    be set aside at once (on top of a Bunco pile; in a hand without our Stop completion) is
+    replaced by the next card, in the same order, so every player starts with the same
+    number of cards (issue 24: a dealer once started with 9)."""
     cfg = state["config"]
     seats = cfg["seats"]
     cards = pack(cfg["wild_bunco"]) * packs_for(seats)
@@ -35,6 +40,15 @@ def deal(state: dict) -> None:
     for _ in range(HAND):
         for seat in order:
             hands[seat].append(cards.pop())
+    aside = []
+    for seat in order:  # (ours) a Stop card set aside at the deal is replaced from the deck:
+        while bunco[seat][-1] == STOP:  # everyone starts with 10 Bunco cards and 5 in hand
+            aside.append(bunco[seat].pop())
+            bunco[seat].append(cards.pop())
+        while not cfg["stop_cards"] and STOP in hands[seat]:
+            hands[seat].remove(STOP)
+            aside.append(STOP)
+            hands[seat].append(cards.pop())
     slots = 1 if cfg["one_surplus"] else FLINCH_RESERVES
     state.update(
         deck=ready_hands(cards),
@@ -44,17 +58,13 @@ def deal(state: dict) -> None:
         surplus=[[[] for _ in range(slots)] for _ in range(seats)],
         table=[],
         removed=[],
-        aside=[],
+        aside=aside,
         idle=0,
         turns=0,
         turn=order[0],
         phase="play",
         to_act=[order[0]],
     )
-    for seat in order:
-        clear_bunco_stop(state, seat)
-        if not cfg["stop_cards"]:
-            set_stops_aside(state, seat)
 
 
 def draw(state: dict, seat: int) -> list[str]:
@@ -102,9 +112,11 @@ def end_deal(state: dict, winner: int, stalled: bool = False) -> None:
         record["stalled"] = True
     state["deals"].append(record)
     state["last_deal"] = record
-    if cfg["scoring"] and max(state["scores"]) < cfg["target"]:
+    again = cfg["scoring"] and max(state["scores"]) < cfg["target"]
+    if not again:
+        state.update(phase="over", to_act=[], winner=winner)  # only the deal's winner scored
+    tables.closed(lambda: table(state))
+    if again:
         state["deal_no"] += 1
         state["dealer"] = (state["dealer"] + 1) % cfg["seats"]
         deal(state)
-        return
-    state.update(phase="over", to_act=[], winner=winner)  # only the deal's winner scored

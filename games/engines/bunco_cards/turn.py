@@ -153,10 +153,10 @@ def _play(state: dict, seat: int, action: dict) -> None:
         state["removed"].extend(table.pop(to))
     state["idle"] = 0
     if source == "bunco":
-        if not pile:
+        clear_bunco_stop(state, seat)  # a Stop card under the last card goes too
+        if not pile:  # (sheet) "the player who first succeeds wins", at once
             end_deal(state, seat)
             return
-        clear_bunco_stop(state, seat)
     if source == "hand" and not pile:
         _draw(state, seat)  # the last card of the hand went to a table pile: play on
 

@@ -40,11 +40,8 @@ class Burraco:
         return {"scores": list(s["scores"]), "winners": s["winners"], "hands": s["history"]}
 
     def trace(self, s):
-        """The whole table in the trace notation (games.play --trace); the first action's
-        entry also holds the table it was played on (the first deal)."""
-        first = s["moves"] == 1
-        opened = notation.table(state.start(s["config"], s["seed"])) if first else None
-        return notation.notation(s, opened)
+        """The whole table in the trace notation (games.play --trace)."""
+        return notation.notation(s)
 
     def describe(self, record):
         return notation.describe(record)

@@ -161,7 +161,7 @@ def _best_meld(state: dict, seat: int) -> dict | None:
     hold = closing_side and _ahead(state, seat) < 0 and len(state["stock"]) > 8
     melds = {m["id"]: m for m in state["melds"][side]}
     swing = state["config"]["end_swing"]
-    table = {k: v for k, v in state.items() if k not in ("history", "closed_table")}
+    table = {k: v for k, v in state.items() if k != "history"}
     best = None
     for score, action in sorted(_tries(state, seat), key=lambda t: -t[0]):
         if best and score < best[0]:

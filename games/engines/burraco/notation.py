@@ -36,23 +36,15 @@ def table(state: dict) -> dict:
     }
 
 
-def notation(state: dict, opened: dict | None = None) -> dict:
-    """The trace entry after an action: its number, the seat draw and the seats' order, the
-    table after it, the table before it when it was the match's first (`opened`), and the
-    table as the hand ended when it ended one (`closed`; the table after it is then the next
-    hand's deal, or the last hand's end when the match is over)."""
-    entry = {
+def notation(state: dict) -> dict:
+    """A trace entry's table: the number of actions so far, the seat draw and the seats'
+    order, and the table."""
+    return {
         "move": state["moves"],
         "seat_draw": list(state["seat_draw"]),
         "order": list(state["order"]),
         **table(state),
     }
-    if opened is not None:
-        entry["opened"] = opened
-    closed = state["closed_table"]
-    if closed is not None and closed["move"] == state["moves"]:
-        entry["closed"] = {k: v for k, v in closed.items() if k != "move"}
-    return entry
 
 
 def describe(record: dict) -> str:

@@ -9,9 +9,9 @@ seat, `pozzetti` (two piles; emptied when taken, `pozzetto_taker` says by whom),
 takes its pozzetto at the start of its next turn; two can wait at once), `no_discard` (the
 card of a one-card pile taken this turn), `quiet_turns`, `last_round` (variant `play_out`:
 the stock is down to two cards, the hand ends with this discard), the match `scores` per
-seat, the `history` of hands, `moves` (actions so far) and `closed_table` (the last hand's
-table as it ended, for the trace). Every hand is shuffled with Random(f"{seed}/hand {n}"),
-so `apply` needs no rng and replaying the actions rebuilds the state.
+seat, the `history` of hands and `moves` (actions so far). Every hand is shuffled with
+Random(f"{seed}/hand {n}"), so `apply` needs no rng and replaying the actions rebuilds the
+state.
 
 The stalemate (seed 002: the one-card pile goes round, nobody draws, the game makes no
 progress, the hand ends and is scored): a hand ends when a whole round of the table, one
@@ -23,6 +23,7 @@ anything else is the stalemate.
 
 import random
 
+from games.engines import tables
 from games.engines.base import RulesError, clone, configure, derived_rng
 from games.engines.burraco import notation
 from games.engines.burraco.melds import (
@@ -121,7 +122,6 @@ def start(config: dict | None, seed: int) -> dict:
         "hand_no": 0,
         "dealer": order[-1],  # _deal moves the deal on by one: the first dealer is order[0]
         "moves": 0,
-        "closed_table": None,
     }
     _deal(state)
     return state
@@ -415,8 +415,8 @@ PHASE_HINT = {
 
 
 def _end_hand(state: dict, how: str) -> None:
-    """Score the hand that ended `how` ("closed", "stock", "stalemate"), keep its table for
-    the trace, and deal the next one unless the match is over."""
+    """Score the hand that ended `how` ("closed", "stock", "stalemate"), give its table to
+    a recording trace (games.engines.tables), and deal the next one unless the match is over."""
     closer = state["closed_by"]
     rows = [
         side_score(state, side, closer in seats, final=True)
@@ -424,7 +424,7 @@ def _end_hand(state: dict, how: str) -> None:
     ]
     points = seat_points(state, rows)
     state["scores"] = [a + b for a, b in zip(state["scores"], points, strict=True)]
-    state["closed_table"] = notation.table(state) | {"move": state["moves"]}
+    tables.closed(lambda: notation.notation(state))  # the trace's "end" entry
     state["history"].append(
         {
             "hand": state["hand_no"],

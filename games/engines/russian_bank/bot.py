@@ -5,17 +5,25 @@ opponent, so a turn always ends. Two styles (games/bots.py gives each bot seat o
 
 - "steady" makes every move worth making and, in Stop! mode, stops every fault;
 - "casual" plays like a person in a hurry: it overlooks some of the fine moves (baring a
-  card for a foundation, a turned card into an empty house) and calls Stop on about half
-  the faults it sees.
+  card for a foundation, a turned card into an empty house), and in Stop! mode it now and
+  then misses a compulsory move (one in twenty: a card that must go to a foundation, or the
+  empty house its reserve must fill before it turns a hand card) and calls Stop on most of
+  the faults it sees (four in five).
   It still beats random-legal play; steady beats it about two games in three.
+
+A missed compulsory move is a fault: not among `legal_actions`, but a Stop! table lets it
+stand until the opponent calls Stop (engine.py). In enforce mode the bots never fault.
 """
 
 from games.engines.russian_bank import moves
 from games.engines.russian_bank.layout import other
 
-# Per style: the share of the fine moves (worth less than FINE) it overlooks, and the share
-# of the faults it stops.
-STYLES = {"steady": {"misses": 0.0, "stops": 1.0}, "casual": {"misses": 0.15, "stops": 0.5}}
+# Per style: the share of the fine moves (worth less than FINE) it overlooks, of the
+# compulsory moves it misses in Stop! mode, and of the faults it stops.
+STYLES = {
+    "steady": {"misses": 0.0, "slips": 0.0, "stops": 1.0},
+    "casual": {"misses": 0.15, "slips": 0.05, "stops": 0.8},
+}
 FINE = 40
 
 
@@ -32,10 +40,27 @@ def bot_action(state: dict, seat: int, rng, style: str | None = None) -> dict | 
         stop = window["fault"] and chance(rng, habits["stops"])
         return {"type": "stop" if stop else "no_stop", "move": window["move"]}
     board = state["board"]
+    if state["config"]["mode"] == "stop" and habits["slips"]:
+        slip = slipped(board, seat, rng, habits)
+        if slip:
+            return slip
     legal = moves.legal_moves(board, seat)
     if not legal or legal[0]["type"] != "move" or legal[0]["to"][0] == "f":
         return rng.choice(legal) if len(legal) > 1 else (legal[0] if legal else None)
     return best(board, seat, legal, rng, habits["misses"])
+
+
+def slipped(board: dict, seat: int, rng, habits: dict) -> dict | None:
+    """Now and then (`slips`), the move it makes while blind to a compulsory one: the best
+    of the others; None when nothing is compulsory or it sees it."""
+    must, _ = moves.compulsory(board, seat)
+    fill = not must and moves.empty_house_fault(board, seat)
+    if not (must or fill) or not chance(rng, habits["slips"]):
+        return None
+    others = moves.free_moves(board, seat, fill_first=False)
+    if fill:  # it turns a hand card (or plays on) without filling the empty house
+        others = [m for m in others if m.get("from") != f"r{seat}"]
+    return best(board, seat, others, rng, habits["misses"]) if others else None
 
 
 def score(board: dict, seat: int, move: dict) -> int:

@@ -4,18 +4,21 @@
   with the rule in words (moves.py).
 - **stop**: every move a table allows stands, faults included; after each move the opponent
   has a Stop window (`{"type": "stop", "move": n}`, n = the move's number): a Stop on a fault
-  undoes exactly that move, any card still turned from the hand goes back on top of it, and
-  the turn passes. A Stop on a fair move changes nothing but is logged in `stops`. The window
-  closes with the mover's next move, the opponent's own next move, `{"type": "no_stop",
-  "move": n}` (what a room plays when the window's `wait_seconds` lapse), or a Stop. A game's
-  last move counts only once its window has closed.
+  undoes exactly that move; if the mover had skipped a compulsory move, it is carried out
+  (seed 004: "take back the move you attempted to make instead, and carry out the compulsory
+  move"); any card still turned from the hand goes back on top of it, and the turn passes.
+  A Stop on a fair move changes nothing but is logged in `stops`. The window closes with the
+  mover's next move, the opponent's own next move, `{"type": "no_stop", "move": n}` (what a
+  room plays when the window's `wait_seconds` lapse), or a Stop. A game's last move counts
+  only once its window has closed.
 
 `to_act` lists the seat with a Stop window first, then the seat to play.
 """
 
 from games.engines.base import RulesError, clone, configure, derived_rng
 from games.engines.russian_bank import bot, moves
-from games.engines.russian_bank.layout import cards_left, deal, other, trace
+from games.engines.russian_bank.layout import cards_left, deal, face, other
+from games.engines.russian_bank.notation import table
 from games.engines.russian_bank.scoring import QUIET_TURNS, describe_games, finish_game
 from games.engines.russian_bank.views import STOP_SECONDS, view
 
@@ -135,8 +138,8 @@ class RussianBank:
             }  # fmt: skip
         if cards_left(board, seat) == 0 and not stop_mode:
             finish_game(state, seat)
-        elif board["quiet"] >= QUIET_TURNS:
-            finish_game(state, None)
+        elif board["quiet"] >= QUIET_TURNS and not (stop_mode and fault):
+            finish_game(state, None)  # a fault first waits for its window: a Stop may undo it
 
     def _answer(self, state: dict, seat: int, action: dict) -> None:
         window = state["window"]
@@ -145,10 +148,12 @@ class RussianBank:
         if action.get("move") != window["move"] or set(action) != {"type", "move"}:
             raise RulesError("Too late: that is no longer the last move.")
         state["window"] = None
-        mover, fault = window["mover"], window["fault"]
+        mover, fault, attempted = window["mover"], window["fault"], state["last"]["action"]
         if action["type"] == "no_stop":
             if cards_left(state["board"], mover) == 0:
                 finish_game(state, mover)
+            elif state["board"]["quiet"] >= QUIET_TURNS:
+                finish_game(state, None)
             return
         state["stops"].append(
             {"by": seat, "move": window["move"], "right": bool(fault), "fault": fault}
@@ -162,13 +167,21 @@ class RussianBank:
         if not fault:
             return  # a wrong Stop costs nothing
         board = window["before"]
+        carried = moves.omitted(board, mover, attempted)
+        if carried:  # seed: "take back the move ... and carry out the compulsory move"
+            card = face(moves.source_card(board, mover, carried["from"]))
+            moves.perform(board, mover, carried)
+            state["stops"][-1]["carried_out"] = carried | {"card": card}
+            state["last"]["carried_out"] = carried | {"card": card}
         if board["turned"][mover]:
             board["hand"][mover].append(board["turned"][mover])
             board["turned"][mover] = None
         board["turn"] = mover
         moves.end_turn(board)
         state["board"] = board
-        if board["quiet"] >= QUIET_TURNS:
+        if cards_left(board, mover) == 0:
+            finish_game(state, mover)
+        elif board["quiet"] >= QUIET_TURNS:
             finish_game(state, None)
 
     # -- reading -------------------------------------------------------------------------
@@ -192,9 +205,7 @@ class RussianBank:
 
     def trace(self, state: dict) -> dict:
         """The whole table after an action, every pile in order (docs/game-record.md)."""
-        window = state["window"] and state["window"]["move"]
-        head = {"game": state["game_no"], "turn": state["board"]["turn"], "window": window}
-        return head | {"scores": list(state["scores"]), "piles": trace(state["board"])}
+        return table(state)
 
     def describe(self, record: dict) -> str:
         """`python -m games.play`'s summary: one line per game, then the match."""

@@ -4,7 +4,13 @@ The board is plain JSON. Per seat (lists indexed by seat): `reserve` (13 at the 
 face up), `hand` (face down), `waste` (face up, only its top seen) and `turned` (the hand card
 turned this turn, or None). Shared: eight `houses` (seat 0 is dealt 0-3, seat 1 4-7) and eight
 `foundations`. Every pile lists its cards bottom to top. `turn` is the seat to play; `quiet`
-counts the turns ended since a card last reached a foundation.
+counts the turns in a row that put no card on a foundation, and `progress` says whether the
+turn being played has put one there (that turn is not quiet).
+
+A card is rank, suit and the seat whose pack it comes from: `AS1` is the ace of spades of
+seat 1's pack (the packs' backs differ). The rules never tell the packs apart, so everything
+reads only the first two characters; views show only those (boards stored before the pack
+was recorded hold two-character cards and play on).
 
 Piles are named in actions and traces: `r0 r1` reserves, `k0 k1` hands, `w0 w1` wastes,
 `t0 t1` turned cards, `h0`-`h7` houses, `f0`-`f7` foundations.
@@ -25,6 +31,11 @@ def rank(card: str) -> int:
 
 def is_red(card: str) -> bool:
     return card[1] in "HD"
+
+
+def face(card: str | None) -> str | None:
+    """The card as a player sees it, without its pack."""
+    return card and card[:2]
 
 
 def card_name(card: str) -> str:
@@ -55,9 +66,10 @@ def deal(seed: int, game_no: int) -> dict:
         "foundations": [[] for _ in range(2 * HOUSES_EACH)],
         "turn": 0,
         "quiet": 0,
+        "progress": False,
     }
     for seat in (0, 1):
-        pack = deck()
+        pack = [card + str(seat) for card in deck()]
         derived_rng(seed, f"game {game_no} pack {seat}").shuffle(pack)
         board["reserve"].append(pack[:RESERVE_SIZE])
         for i, house in enumerate(own_houses(seat)):
@@ -94,18 +106,3 @@ def cards_left(board: dict, seat: int) -> int:
     return (
         len(board["reserve"][seat]) + len(board["hand"][seat]) + len(board["waste"][seat]) + turned
     )
-
-
-def trace(board: dict) -> dict:
-    """Every pile in order, bottom to top, as docs/game-record.md writes them."""
-    piles = {}
-    for seat in (0, 1):
-        piles[f"r{seat}"] = " ".join(board["reserve"][seat])
-        piles[f"k{seat}"] = " ".join(board["hand"][seat])
-        piles[f"w{seat}"] = " ".join(board["waste"][seat])
-        piles[f"t{seat}"] = board["turned"][seat] or ""
-    for i in range(2 * HOUSES_EACH):
-        piles[f"h{i}"] = " ".join(board["houses"][i])
-    for i in range(2 * HOUSES_EACH):
-        piles[f"f{i}"] = " ".join(board["foundations"][i])
-    return piles

@@ -12,7 +12,15 @@ in Stop! mode, where the opponent may call Stop (engine.py).
 """
 
 from games.engines.base import RulesError
-from games.engines.russian_bank.layout import HOUSES_EACH, RANK, card_name, is_red, other, top
+from games.engines.russian_bank.layout import (
+    HOUSES_EACH,
+    RANK,
+    card_name,
+    face,
+    is_red,
+    other,
+    top,
+)
 
 PILES = 2 * HOUSES_EACH
 MOVE_KEYS = frozenset({"type", "from", "to", "move"})
@@ -150,7 +158,7 @@ def foundation_moves(board: dict, seat: int) -> list[dict]:
     for source, card in available(board, seat):
         seen = set()
         for i, cards in enumerate(board["foundations"]):
-            key = top(cards)
+            key = face(top(cards))  # an equal top of the other pack is the same move
             if key not in seen and fits_foundation(card, cards):
                 seen.add(key)
                 moves.append({"type": "move", "from": source, "to": f"f{i}"})
@@ -199,8 +207,12 @@ def legal_moves(board: dict, seat: int) -> list[dict]:
     """The rule-abiding actions of the seat to play. Equivalent moves are listed once (the
     first empty house, one foundation per top); `apply` accepts any of them."""
     first, _ = compulsory(board, seat)
-    if first:
-        return first
+    return first or free_moves(board, seat)
+
+
+def free_moves(board: dict, seat: int, fill_first: bool = True) -> list[dict]:
+    """The moves other than to a foundation, as if no foundation move were compulsory (with
+    `fill_first` False, turning a hand card even while the reserve must fill a house)."""
     moves = []
     houses = board["houses"]
     empty = next((i for i, house in enumerate(houses) if not house), None)
@@ -217,7 +229,7 @@ def legal_moves(board: dict, seat: int) -> list[dict]:
                 moves.append({"type": "move", "from": source, "to": target})
     if board["turned"][seat]:
         moves.append({"type": "move", "from": f"t{seat}", "to": f"w{seat}"})
-    elif empty_house_fault(board, seat) is None:
+    elif not fill_first or empty_house_fault(board, seat) is None:
         can_turn = board["hand"][seat] or board["waste"][seat]
         moves.append({"type": "turn" if can_turn else "pass"})
     return moves
@@ -271,12 +283,28 @@ def perform(board: dict, seat: int, action: dict) -> dict:
     kind, index = parse_pile(target)
     pile(board, kind, index).append(card)
     if kind == "f":
-        board["quiet"] = 0
+        board["quiet"], board["progress"] = 0, True
     if target == f"w{seat}":
         end_turn(board)
     return {"card": card}
 
 
 def end_turn(board: dict) -> None:
+    """The turn passes; it was quiet unless it put a card on a foundation."""
     board["turn"] = other(board["turn"])
-    board["quiet"] += 1
+    if not board.get("progress"):
+        board["quiet"] += 1
+    board["progress"] = False
+
+
+def omitted(board: dict, seat: int, action: dict) -> dict | None:
+    """The compulsory move `action` was made instead of, None if it skipped none: a card to a
+    foundation (the reserve's first), or, for a hand card turned (or a pass) while the
+    reserve could fill an empty house, that house from the reserve."""
+    first, _ = compulsory(board, seat)
+    if first:
+        return first[0]
+    if action.get("type") in ("turn", "pass") and empty_house_fault(board, seat):
+        empty = next(i for i, house in enumerate(board["houses"]) if not house)
+        return {"type": "move", "from": f"r{seat}", "to": f"h{empty}"}
+    return None

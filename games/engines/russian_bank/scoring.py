@@ -3,7 +3,9 @@ their hand and waste; the match goes on, game after game, until a seat reaches t
 (300). A game where `QUIET_TURNS` turns in a row put no card on a foundation is drawn (nobody
 can make progress: the rules are silent, see docs/game-record.md) and a new one is dealt."""
 
+from games.engines import tables
 from games.engines.russian_bank.layout import deal, other
+from games.engines.russian_bank.notation import table
 
 QUIET_TURNS = 60
 
@@ -29,8 +31,11 @@ def finish_game(state: dict, winner: int | None) -> None:
         state["scores"][winner] += entry["points"]
     state["games"].append(entry)
     state["window"] = None
-    if max(state["scores"]) >= state["config"]["target"]:
+    over = max(state["scores"]) >= state["config"]["target"]
+    if over:
         state["phase"] = "over"
+    tables.closed(lambda: table(state))
+    if over:
         return
     state["game_no"] += 1
     state["board"] = deal(state["seed"], state["game_no"])

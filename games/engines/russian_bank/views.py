@@ -1,7 +1,8 @@
-"""What a seat sees: every face-up card, and only the sizes of hands and reserves. Never the
-order of a hand, the reserve below its top, the seed, or what a Stop window would undo."""
+"""What a seat sees: every face-up card (as a player reads it: rank and suit, not its pack),
+and only the sizes of hands and reserves. Never the order of a hand, the reserve below its
+top, the seed, or what a Stop window would undo."""
 
-from games.engines.russian_bank.layout import cards_left, top
+from games.engines.russian_bank.layout import cards_left, face, top
 from games.engines.russian_bank.moves import compulsory, empty_house_fault
 
 STOP_SECONDS = 10
@@ -9,12 +10,12 @@ STOP_SECONDS = 10
 
 def side(board: dict, seat: int) -> dict:
     return {
-        "reserve_top": top(board["reserve"][seat]),
+        "reserve_top": face(top(board["reserve"][seat])),
         "reserve": len(board["reserve"][seat]),
         "hand": len(board["hand"][seat]),
-        "waste_top": top(board["waste"][seat]),
+        "waste_top": face(top(board["waste"][seat])),
         "waste": len(board["waste"][seat]),
-        "turned": board["turned"][seat],
+        "turned": face(board["turned"][seat]),
         "left": cards_left(board, seat),
     }
 
@@ -45,6 +46,14 @@ def guidance(state: dict, seat: int | None) -> dict | None:
     return None
 
 
+def faces(piles: list[list[str]]) -> list[list[str]]:
+    return [[face(card) for card in pile] for pile in piles]
+
+
+def last_view(last: dict | None) -> dict | None:
+    return last and last | ({"card": face(last["card"])} if "card" in last else {})
+
+
 def view(state: dict, seat: int | None, legal: list[dict]) -> dict:
     board = state["board"]
     return {
@@ -58,10 +67,10 @@ def view(state: dict, seat: int | None, legal: list[dict]) -> dict:
         "to_act": list(state["to_act"]),
         "turn": board["turn"],
         "sides": [side(board, s) for s in (0, 1)],
-        "houses": board["houses"],
-        "foundations": board["foundations"],
+        "houses": faces(board["houses"]),
+        "foundations": faces(board["foundations"]),
         "quiet": board["quiet"],
-        "last": state["last"],
+        "last": last_view(state["last"]),
         "window": window_view(state["window"]),
         "stops": state["stops"][-5:],
         "legal_actions": legal,

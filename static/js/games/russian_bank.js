@@ -227,7 +227,9 @@
     api.fill("news", [scores, ...replay(view, me)]);
     if (last) scores.textContent = "Game " + last.game + ": " + api.nameOf(last.winner) + " won " + last.points + " points. " + scores.textContent;
     tick(api);
-    if (refused) say.scrollIntoView({ block: "nearest" });
+    /* A refusal, or a Stop (what was taken back, what had to be played instead), is read now. */
+    const stopped = (frame.actions || []).some((a) => a.action.type === "stop");
+    if (refused || stopped) say.scrollIntoView({ block: "nearest" });
   }
   /* What just happened: a Stop in this frame, else the last move; in enforce mode the move
    * that must come first. */
@@ -236,7 +238,7 @@
     const stop = view.stops[view.stops.length - 1];
     if (called && stop) {
       const who = called.seat === me ? "You" : api.nameOf(called.seat);
-      return who + " called Stop! " + (stop.right ? "Taken back: " + stop.fault : "Wrongly: the move stands.");
+      return who + " called Stop! " + (stop.right ? "Taken back: " + stop.fault + carriedOut(stop.carried_out, me) : "Wrongly: the move stands.");
     }
     return (view.compulsory && view.compulsory.why) || describe(view.last, me);
   }
@@ -257,6 +259,11 @@
       if (pile) pile.classList.add("changed");
     });
     return [box];
+  }
+  /* After a Stop on a skipped compulsory move, that move is made for the mover (seed 004). */
+  function carriedOut(move, me) {
+    if (!move) return "";
+    return " The " + cardText(move.card) + " went from " + pileName(move.from, me) + " to " + pileName(move.to, me) + ", as it had to.";
   }
   function tick(kit) {
     if (kit) api = kit;

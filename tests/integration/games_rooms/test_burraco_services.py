@@ -95,7 +95,7 @@ def as_stored_before_issue_24(state):
                   "config": config | {"stalemate": 1, "target": 2005}}  # fmt: skip
 
 
-NEW_FIELDS = ("seat_draw", "order", "partners", "moves", "closed_table", "no_discard")
+NEW_FIELDS = ("seat_draw", "order", "partners", "moves", "no_discard")
 NEW_SETTINGS = ("partners_by_seat", "end_swing", "play_out")
 
 

@@ -94,7 +94,10 @@ def test_a_person_against_the_bot(live_server_daphne, browser_context):
     assert bot[-1]["to"] == "w1"  # and its turn ended on its waste
 
 
-def _setup_stop():
+STOP_TABLE = {"h0": "JD", "h1": "TH", "h2": "9S", "k0": "4C 5C", "k1": "KC QC", "r0": "8D 3C"}
+
+
+def _setup_stop(table=STOP_TABLE):
     night = builders.night(builders.host(), ["Ann", "Bea"], paid=False, name="Cards")
     people = list(night.players.order_by("pk"))
     config = {"mode": "stop"}
@@ -102,7 +105,6 @@ def _setup_stop():
     for seat, person in enumerate(people):
         services.seat_join(room_id=room.pk, player=person, seat=seat)
     services.room_start(room_id=room.pk, actor="host")
-    table = {"h0": "JD", "h1": "TH", "h2": "9S", "k0": "4C 5C", "k1": "KC QC", "r0": "8D 3C"}
     Room.objects.filter(pk=room.pk).update(state=position(mode="stop", **table), version=50)
     RoomAction.objects.filter(room=room).delete()
     connection.close()
@@ -136,3 +138,30 @@ def test_stop_mode_the_opponent_stops_a_fault_and_the_big_screen_shows_it(
     expect(screen.locator('#table [data-pile="h1"]')).to_contain_text("10♥")
     state = Room.objects.get(pk=room.pk).state
     assert state["stops"][0]["right"] is True and state["board"]["turn"] == 1
+
+
+def test_a_stop_on_a_skipped_compulsory_move_carries_it_out_on_both_phones(
+    live_server_daphne, browser_context
+):
+    """Seed 004: "take back the move you attempted to make instead, and carry out the
+    compulsory move. It is then your opponent's turn to play." """
+    room, people = in_thread(lambda: _setup_stop(STOP_TABLE | {"f0": "AC 2C"}))
+    ann, bea = (browser_context().new_page() for _ in people)
+    for page, person in ((ann, people[0]), (bea, people[1])):
+        page.goto(f"{live_server_daphne.url}/rooms/{room.pk}/play/{person.token}/")
+        expect(page.locator("#conn")).to_have_attribute("data-state", "open")
+    pile(ann, "h2").click()  # the 9S on the 10H is a fair build, but the 3C had to go first
+    pile(ann, "h1").click()
+    expect(pile(bea, "h1")).to_contain_text("9♠")
+    bea.locator("#rb-stop").click()
+    said = "The 3♣ went from Ann's reserve to foundation 1, as it had to."
+    expect(bea.locator("#rb-say")).to_contain_text(said)
+    expect(bea.locator("#rb-say")).to_be_in_viewport()
+    expect(ann.locator("#rb-say")).to_contain_text("went from your reserve to foundation 1")
+    expect(pile(bea, "f0")).to_contain_text("3♣")
+    expect(pile(bea, "h1")).not_to_contain_text("9♠")
+    expect(bea.locator("#turn")).to_contain_text("Your turn")
+    state = Room.objects.get(pk=room.pk).state
+    assert state["stops"][0]["carried_out"] == {
+        "type": "move", "from": "r0", "to": "f0", "card": "3C",
+    }  # fmt: skip

@@ -23,7 +23,9 @@ def run(module, *args, check=True):
     )
 
 
-def test_the_cli_plays_a_game_and_traces_every_state():
+def test_the_cli_plays_a_game_and_traces_every_table():
+    """docs/game-record.md: the trace has the first deal's table, the table after every
+    action, and for each deal that ends its closing table and the next deal's."""
     out = run(
         "games.play",
         "bunco_cards",
@@ -38,21 +40,44 @@ def test_the_cli_plays_a_game_and_traces_every_state():
     )
     record = json.loads(out.stdout)
     assert record["config"]["seats"] == 5 and record["bots"] == [0, 1, 2, 3, 4]
-    assert len(record["trace"]) == len(record["actions"])
     state = BC.new_state(record["config"], random.Random(5))
-    for step, traced in zip(record["actions"], record["trace"], strict=True):
+    trace = iter(record["trace"])
+    assert next(trace) == {"entry": "deal", "after": 0} | BC.trace(state)
+    for n, step in enumerate(record["actions"], 1):
+        deals = len(state["deals"])
         state = BC.apply(state, step["seat"], step["action"])
-        assert state == traced
+        if len(state["deals"]) == deals:
+            assert next(trace) == {"entry": "action", "after": n} | BC.trace(state)
+            continue
+        closing = next(trace)
+        assert closing["entry"] == "end" and closing["after"] == n
+        winner = state["deals"][-1]["winner"]
+        assert closing["bunco"][winner] == "" or state["deals"][-1].get("stalled")
+        if not BC.is_over(state):
+            assert next(trace) == {"entry": "deal", "after": n} | BC.trace(state)
+    assert next(trace, None) is None and len(state["deals"]) > 1
     assert BC.result(state) == record["result"]
     text = run("games.play", "bunco_cards", "--seed", "5", "--seats", "5").stdout
     assert "deal  1: seat" in text and f"winner seat {record['result']['winner']}" in text
 
 
+def test_styles_for_the_card_games_print_each_pairs_win_rate_and_game_length():
+    """--styles for every card game: each pair of styles, random-legal included."""
+    text = run("games.play", "bunco_cards", "--styles", "6", "--seats", "4").stdout.splitlines()
+    assert len(text) == 3  # steady against itself, steady against random, random itself
+    assert text[1].startswith("bunco_cards steady vs random: steady won ")
+    assert "of 6 (" in text[1] and "actions a game" in text[1]
+    text = run("games.play", "russian_bank", "--styles", "2", "--mode", "stop").stdout
+    pairs = [line.split(":")[0] for line in text.splitlines()]
+    assert "russian_bank steady vs casual" in pairs and "russian_bank casual vs random" in pairs
+    assert len(pairs) == 6
+
+
 def test_the_cli_refuses_chip_options_in_words():
-    out = run("games.play", "bunco_cards", "--styles", "10", check=False)
-    assert out.returncode == 2 and "baccarat games only" in out.stderr
     out = run("games.play", "bunco_cards", "--coups", "10", check=False)
     assert out.returncode == 2 and "Unknown setting: max_coups." in out.stderr
+    out = run("games.play", "russian_bank", "--styles", "2", "--seats", "3", check=False)
+    assert out.returncode == 2 and "Russian Bank is a game for two." in out.stderr
 
 
 def burraco(*args):
@@ -130,9 +155,9 @@ def test_the_cli_plays_a_match_with_a_trace_that_replays():
     state = replay("russian_bank", record["config"], 3, record["actions"])
     assert RUSSIAN_BANK.is_over(state) and RUSSIAN_BANK.result(state) == record["result"]
     assert max(record["result"]["scores"]) >= 60
-    assert len(record["trace"]) == len(record["actions"])
+    assert record["trace"][0]["entry"] == "deal" and record["trace"][-1]["entry"] == "end"
     for step in record["trace"][:: max(1, len(record["trace"]) // 50)]:
-        cards = [c for pile in step["piles"].values() for c in pile.split()]
+        cards = [c[:2] for pile in step["piles"].values() for c in pile.split()]
         assert Counter(cards) == Counter(deck() * 2)  # every pile, all 104 cards
     assert set(record["trace"][0]["piles"]) == {
         *(f"{kind}{seat}" for kind in "rkwt" for seat in (0, 1)),

@@ -30,9 +30,7 @@ def test_the_pack_and_the_deal():
     assert cards_of(state) == full_count(1) and sum(full_count(1).values()) == 115
     assert full_count(1) == Counter({**{str(n): 10 for n in range(1, 11)}, "B": 10, "S": 5})
     for seat in range(4):
-        # Bunco piles of 10 (a Stop card that lands on top is set aside at once), hands of 5
-        assert len(state["bunco"][seat]) + state["aside"].count("S") >= 10
-        assert len(state["hands"][seat]) == 5
+        assert len(state["bunco"][seat]) == 10 and len(state["hands"][seat]) == 5
     assert all(len(ready) == 5 for ready in state["deck"])
     assert sum(map(len, state["deck"])) == 115 - 4 * 15
     assert state["turn"] == 0 and state["to_act"] == [0]  # left of the dealer (seat 3)
@@ -219,6 +217,35 @@ def test_a_stop_on_top_of_a_bunco_pile_is_set_aside():
     assert state["bunco"][0] == ["6"] and state["aside"][-1] == "S"
 
 
+def test_the_last_bunco_card_wins_at_once_even_with_a_stop_card_under_it():
+    """Seed 000, rule 4: "The object of the game is to get rid of your Bunco pile, and the
+    player who first succeeds wins the game." (issue 24: seed 3, 4 seats, action 314: the
+    Stop card under the last card was set aside and play went on)"""
+    state = position(
+        hands=[["8"], ["5"]], table=[["1", "2"]], bunco=[["S", "3"], ["7", "6"]],
+        config=BC.new_state({"seats": 2, "scoring": False}, random.Random(1))["config"],
+    )  # fmt: skip
+    state = act(state, {"type": "play", "from": "bunco", "card": "3", "to": 0})
+    assert state["bunco"][0] == [] and state["aside"][-1] == "S"
+    assert BC.is_over(state) and state["winner"] == 0 and state["deals"][0]["winner"] == 0
+
+
+@pytest.mark.parametrize("seats", [2, 4, 7, 10, 14])
+def test_every_player_starts_with_ten_bunco_cards_and_five_in_hand(seats):
+    """Seed 000, rule 3: "deal 10 cards, 1 at a time, to each player for a Bunco pile ...
+    Next deal 5 cards to each player for a hand." A Stop card set aside at the deal is
+    replaced (issue 24: seed 10, 7 seats, the dealer started with 9)."""
+    for seed in range(40):
+        for stop_cards in (True, False):
+            config = {"seats": seats, "stop_cards": stop_cards}
+            state = BC.new_state(config, random.Random(seed))
+            assert [len(pile) for pile in state["bunco"]] == [10] * seats
+            assert [len(hand) for hand in state["hands"]] == [5] * seats
+            assert all(pile[-1] != "S" for pile in state["bunco"])
+            assert stop_cards or not any("S" in hand for hand in state["hands"])
+            assert cards_of(state) == full_count(1 if seats <= 7 else 2)
+
+
 def test_bunco_cards_are_wild_on_any_pile_and_start_piles():
     state = position(hands=[["B", "2"], ["5"]], table=[["1", "2", "3"]], bunco=[["9"], ["7"]])
     targets = {
@@ -321,3 +348,20 @@ def test_the_bot_beats_random_legal_play():
             state = BC.apply(state, seat, action)
         wins += state["winner"] == smart
     assert wins >= 40  # chance is 20 of 80; measured about 55
+
+
+def test_the_trace_holds_every_card_in_a_documented_place():
+    """docs/game-record.md: each trace entry is the whole table in words a referee can read
+    (no engine internals, no seed); every card of the pack is in exactly one of its piles."""
+    record = play("bunco_cards", {"seats": 4}, seed=3, trace=True)
+    keys = {"entry", "after", "deal", "dealer", "turn", "phase", "bunco", "hands", "surplus"}
+    keys |= {"table", "deck", "removed", "new_decks", "aside", "passes", "turns", "scores"}
+    for entry in record["trace"][:: max(1, len(record["trace"]) // 40)] + record["trace"][-1:]:
+        assert set(entry) == keys
+        piles = entry["bunco"] + entry["hands"] + entry["table"] + entry["deck"]
+        piles += [pile for piles in entry["surplus"] for pile in piles]
+        piles += [entry["removed"], entry["aside"]]
+        assert Counter(card for pile in piles for card in pile.split()) == full_count(1)
+    deals = [entry for entry in record["trace"] if entry["entry"] == "deal"]
+    assert len(deals) == len(record["result"]["deals"])
+    assert all(len(pile.split()) == 10 for entry in deals for pile in entry["bunco"])

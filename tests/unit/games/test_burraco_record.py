@@ -5,11 +5,12 @@ from collections import Counter
 
 from games.engines import replay
 from games.engines.burraco import ENGINE
-from games.engines.burraco.notation import notation, table
+from games.engines.burraco.notation import notation
 from games.engines.cards import build_shoe
 from games.play import play
 
 FULL = Counter(build_shoe(2, 2))
+ZONES = ("stock", "discards", "hands", "pozzetti", "melds", "scores")
 
 
 def cards_of(zones):
@@ -26,11 +27,15 @@ def cards_of(zones):
 
 def test_trace_holds_every_zone_after_every_action():
     record = play("burraco", {"seats": 2, "max_hands": 1}, seed=8, trace=True)
-    assert len(record["trace"]) == len(record["actions"])
-    for zones in record["trace"][:-1]:
+    trace = record["trace"]
+    assert trace[0]["entry"] == "deal" and trace[-1]["entry"] == "end"
+    assert [e["after"] for e in trace if e["entry"] == "action"] == list(
+        range(1, len(record["actions"]))
+    )
+    for zones in trace:
         assert cards_of(zones) == FULL
-    state = replay("burraco", record["config"], 8, record["actions"])
-    assert notation(state) == record["trace"][-1]
+    final = notation(replay("burraco", record["config"], 8, record["actions"]))
+    assert {k: trace[-1][k] for k in ZONES} == {k: final[k] for k in ZONES}  # as it ended
 
 
 def test_every_hand_opens_and_closes_in_the_trace():
@@ -40,27 +45,29 @@ def test_every_hand_opens_and_closes_in_the_trace():
     record = play("burraco", config, seed=10, trace=True)
     trace, actions = record["trace"], record["actions"]
     first = replay("burraco", config, 10, [])
-    assert trace[0]["opened"] == table(first) and cards_of(trace[0]["opened"]) == FULL
-    assert all("opened" not in entry for entry in trace[1:])
-    closed = [i for i, entry in enumerate(trace) if "closed" in entry]
-    assert len(closed) == 3 and closed[-1] == len(trace) - 1
+    assert trace[0] == {"entry": "deal", "after": 0} | notation(first)
+    ends = [e for e in trace if e["entry"] == "end"]
+    deals = [e for e in trace if e["entry"] == "deal"]
+    assert len(ends) == 3 and trace[-1] is ends[-1]
+    assert len(deals) == 3  # the first, and after each hand but the last
     hands = record["result"]["hands"]
-    for n, i in enumerate(closed):
-        before = replay("burraco", config, 10, actions[:i])
-        ended = trace[i]["closed"]
+    for n, ended in enumerate(ends):
+        i = ended["after"]
+        before = replay("burraco", config, 10, actions[: i - 1])
         assert ended["hand"] == n + 1 and cards_of(ended) == FULL
         assert ended["scores"] == hands[n]["scores"]
-        if n + 1 < len(closed):  # the table after the ending action is the next deal
-            assert trace[i]["hand"] == n + 2 and trace[i]["phase"] == "draw"
-            assert (
-                trace[i]["dealer"]
-                == before["order"][(before["order"].index(before["dealer"]) + 1) % 4]
-            )
         assert ended["stock"].split() == (
-            before["stock"][:-1] if actions[i]["action"]["type"] == "draw" else before["stock"]
+            before["stock"][:-1] if actions[i - 1]["action"]["type"] == "draw" else before["stock"]
         )
+        if n + 1 < len(ends):  # the next hand's deal follows its end
+            deal = deals[n + 1]
+            assert deal["after"] == i and deal["hand"] == n + 2 and deal["phase"] == "draw"
+            assert (
+                deal["dealer"] == before["order"][(before["order"].index(before["dealer"]) + 1) % 4]
+            )
+            assert cards_of(deal) == FULL
     for entry in trace:
         assert entry["seat_draw"] == first["seat_draw"] and entry["order"] == first["order"]
         assert {"dealer", "last_round", "no_discard", "quiet_turns", "move"} <= set(entry)
-    assert [entry["move"] for entry in trace] == list(range(1, len(trace) + 1))
-    assert ENGINE.trace(replay("burraco", config, 10, actions)) == trace[-1]
+    final = ENGINE.trace(replay("burraco", config, 10, actions))
+    assert {k: trace[-1][k] for k in ZONES} == {k: final[k] for k in ZONES}

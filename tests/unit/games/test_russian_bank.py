@@ -219,14 +219,54 @@ def test_stop_mode_a_fault_stands_and_a_stop_undoes_exactly_that_move():
         {"type": "no_stop", "move": 1},
     ]
     assert "fault" not in ENGINE.view(state, 1)["window"]
-    before = position(mode="stop", r0="9H 3S", f0="AS 2S", h0="8C", h1="7D", h2="JD", k0="4C 5C")
     stopped = ENGINE.apply(state, 1, {"type": "stop", "move": 1})
-    assert stopped["board"] == before["board"] | {"turn": 1, "quiet": 1}
+    after = position(mode="stop", r0="9H", f0="AS 2S 3S", h0="8C", h1="7D", h2="JD", k0="4C 5C")
+    assert stopped["board"] == after["board"] | {"turn": 1}
+    carried = {"type": "move", "from": "r0", "to": "f0", "card": "3S"}
     assert stopped["stops"] == [
-        {"by": 1, "move": 1, "right": True, "fault": stopped["stops"][0]["fault"]}
-    ]
+        {
+            "by": 1, "move": 1, "right": True, "fault": stopped["stops"][0]["fault"],
+            "carried_out": carried,
+        }
+    ]  # fmt: skip
     assert "Your reserve's 3♠" in stopped["stops"][0]["fault"]
-    assert stopped["to_act"] == [1]
+    assert stopped["to_act"] == [1] and stopped["last"]["carried_out"] == carried
+
+
+def test_stop_on_an_omitted_compulsory_move_carries_it_out_then_the_turn_passes():
+    """Seed 004: "If you omitted a compulsory move, then you must take back the move you
+    attempted to make instead, and carry out the compulsory move. It is then your opponent's
+    turn to play." A turned card put on the waste while it could go to a foundation goes to
+    the foundation; a hand card turned while the reserve could fill an empty house is taken
+    back and the house filled from the reserve."""
+    state = position(mode="stop", f0="AH", k0="5C 6C 2H", k1="KC", h1="QS")
+    state = ENGINE.apply(state, 0, {"type": "turn"})  # the 2H, which must go to f0
+    state = ENGINE.apply(state, 0, move("t0", "w0"))
+    stopped = ENGINE.apply(state, 1, {"type": "stop", "move": 2})
+    board = stopped["board"]
+    assert board["foundations"][0] == ["AH", "2H"] and board["waste"][0] == []
+    assert board["hand"][0] == ["5C", "6C"] and board["turned"][0] is None
+    assert board["turn"] == 1 and board["quiet"] == 0  # that turn reached a foundation
+
+    state = position(mode="stop", r0="9C 4D", h0="KS", k0="5C 6C", k1="KC")
+    state = ENGINE.apply(state, 0, {"type": "turn"})  # houses 1-7 are empty: a fault
+    stopped = ENGINE.apply(state, 1, {"type": "stop", "move": 1})
+    board = stopped["board"]
+    assert board["houses"][1] == ["4D"] and board["reserve"][0] == ["9C"]
+    assert board["hand"][0] == ["5C", "6C"] and board["turned"][0] is None
+    assert board["turn"] == 1 and stopped["stops"][0]["carried_out"]["to"] == "h1"
+
+
+def test_a_stop_on_an_illegal_build_only_takes_it_back():
+    """Seed 004: "If you placed a card illegally, you must undo this move, and it is then
+    your opponent's turn to play." (no compulsory move was skipped: nothing is carried out)"""
+    state = position(mode="stop", h0="JD", h1="TH", k0="4C 5C", k1="KC")
+    state = ENGINE.apply(state, 0, move("h1", "h0"))
+    stopped = ENGINE.apply(state, 1, {"type": "stop", "move": 1})
+    assert "carried_out" not in stopped["stops"][0]
+    assert stopped["board"] == position(h0="JD", h1="TH", k0="4C 5C", k1="KC")["board"] | {
+        "turn": 1, "quiet": 1,
+    }  # fmt: skip
 
 
 def test_stop_mode_illegal_build_stands_until_stopped_and_a_turned_card_goes_back():
@@ -291,9 +331,63 @@ def test_the_match_ends_at_the_target():
     refused(state, {"type": "turn"}, "The match is over")
 
 
+def test_a_game_is_drawn_after_60_quiet_turns_not_counting_the_one_that_reached_a_foundation():
+    """rules/russian-bank.md (issue 24: seeds 44, 49, 63, 79 were drawn one turn early): a
+    game is drawn after 60 quiet turns; the turn that played the last foundation card is not
+    quiet."""
+    hands = {"k0": " ".join(["5C"] * 40), "k1": " ".join(["5C"] * 40)}
+    state = position(f0="AH", t0="2H", **hands, **{f"h{i}": "KS" for i in range(8)})
+    state = ENGINE.apply(state, 0, move("t0", "f0"))
+    state = ENGINE.apply(state, 0, {"type": "turn"})
+    state = ENGINE.apply(state, 0, move("t0", "w0"))  # the turn that reached a foundation
+    assert state["board"]["quiet"] == 0
+    for quiet in range(1, QUIET_TURNS + 1):
+        seat = state["board"]["turn"]
+        state = ENGINE.apply(state, seat, {"type": "turn"})
+        state = ENGINE.apply(state, seat, move(f"t{seat}", f"w{seat}"))
+        if quiet < QUIET_TURNS:
+            assert state["board"]["quiet"] == quiet and state["games"] == []
+    assert state["games"][0]["winner"] is None and state["game_no"] == 2
+
+
+def test_a_fault_that_ends_the_60th_quiet_turn_waits_for_its_stop_window():
+    """Stop! mode: the turn that would be the 60th quiet one ends with a fault (the turned
+    2H put on the waste while it could go to a foundation). A Stop carries out the compulsory
+    move (seed 004), so the turn was not quiet and the game goes on; no Stop: drawn."""
+    table = {"f0": "AH", "k0": "5C 6C 2H", "k1": "KC", **{f"h{i}": "KS" for i in range(8)}}
+    state = position(mode="stop", **table)
+    state["board"]["quiet"] = QUIET_TURNS - 1
+    state = ENGINE.apply(state, 0, {"type": "turn"})
+    state = ENGINE.apply(state, 0, move("t0", "w0"))
+    assert state["games"] == [] and state["window"]["fault"]
+    stopped = ENGINE.apply(state, 1, {"type": "stop", "move": 2})
+    assert stopped["games"] == [] and stopped["board"]["quiet"] == 0
+    assert stopped["board"]["foundations"][0] == ["AH", "2H"]
+    let_stand = ENGINE.apply(state, 1, {"type": "no_stop", "move": 2})
+    assert let_stand["games"][0]["winner"] is None and let_stand["game_no"] == 2
+
+
 def test_a_game_without_progress_is_drawn_and_redealt():
     state = position(k0="5C 6C", k1="KC", t0="3H", **{f"h{i}": "KS" for i in range(8)})
     state["board"]["quiet"] = QUIET_TURNS - 1
     state = ENGINE.apply(state, 0, move("t0", "w0"))
     assert state["games"] == [{"game": 1, "winner": None, "points": 0, "moves": 1}]
     assert state["game_no"] == 2 and state["scores"] == [0, 0]
+
+
+def test_a_room_stored_before_packs_and_progress_plays_on():
+    """A state stored by the previous version (two-character cards, no `progress`) loads and
+    plays on; views never show a card's pack."""
+    state = ENGINE.new_state({"mode": "stop"}, random.Random(5))
+    board = state["board"]
+    del board["progress"]
+    for key in ("reserve", "hand", "houses", "foundations", "waste"):
+        board[key] = [[card[:2] for card in pile] for pile in board[key]]
+    rng = random.Random(1)
+    for _ in range(400):
+        seat = state["to_act"][0]
+        state = ENGINE.apply(state, seat, ENGINE.bot_action(state, seat, rng, "casual"))
+        view = ENGINE.view(state, 0)
+        shown = [c for pile in view["houses"] + view["foundations"] for c in pile]
+        assert all(len(card) == 2 for card in shown)
+    assert state["board"]["quiet"] >= 0 and "progress" in state["board"]
