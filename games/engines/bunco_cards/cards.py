@@ -14,16 +14,25 @@ NUMBERS = tuple(str(n) for n in range(1, 11))
 FULL_PILE = 10
 PACK_SIZE = 115
 MAX_SEATS_ONE_PACK = 7  # (sheet) 2 to 7 players with one pack, up to 14 with two
+STOPS = 5  # Stop cards in a pack
+HAND = 5
+BUNCO_PILE = 10
 
 
 def pack(wild_bunco: bool = True) -> list[str]:
     """One pack in a fixed order: 10 series 1-10, 10 Bunco cards, 5 Stop cards (115). Without
     the wild completion the Bunco cards stay in the box: the sheet never says how they play."""
-    return [*NUMBERS * 10, *[BUNCO] * (10 if wild_bunco else 0), *[STOP] * 5]
+    return [*NUMBERS * 10, *[BUNCO] * (10 if wild_bunco else 0), *[STOP] * STOPS]
 
 
-def packs_for(seats: int) -> int:
-    return 1 if seats <= MAX_SEATS_ONE_PACK else 2
+def packs_for(seats: int, wild_bunco: bool = True) -> int:
+    """The sheet's packs for `seats`, and one more while the deal would leave fewer cards than
+    it may need to replace Stop cards dealt where they are set aside (deal.py): without the
+    wild Bunco cards a pack is 105 cards, exactly what 7 players are dealt."""
+    packs = 1 if seats <= MAX_SEATS_ONE_PACK else 2
+    while packs * len(pack(wild_bunco)) - seats * (BUNCO_PILE + HAND) < packs * STOPS:
+        packs += 1
+    return packs
 
 
 def full_count(packs: int, wild_bunco: bool = True) -> Counter:

@@ -7,11 +7,9 @@ rng and replaying the actions rebuilds every shuffle.
 
 from games.engines import tables
 from games.engines.base import derived_rng, seats_from
-from games.engines.bunco_cards.cards import STOP, pack, packs_for
+from games.engines.bunco_cards.cards import BUNCO_PILE, HAND, STOP, pack, packs_for
 from games.engines.bunco_cards.notation import table
 
-HAND = 5
-BUNCO_PILE = 10
 FLINCH_RESERVES = 5  # without our one-surplus completion: Flinch's five reserve piles
 WIN_BONUS, PER_CARD = 25, 5
 
@@ -29,7 +27,7 @@ def deal(state: dict) -> None:
     number of cards (issue 24: a dealer once started with 9)."""
     cfg = state["config"]
     seats = cfg["seats"]
-    cards = pack(cfg["wild_bunco"]) * packs_for(seats)
+    cards = pack(cfg["wild_bunco"]) * packs_for(seats, cfg["wild_bunco"])
     derived_rng(state["seed"], f"deal {state['deal_no']}").shuffle(cards)
     order = seats_from(state["dealer"] + 1, seats)
     bunco = [[] for _ in range(seats)]

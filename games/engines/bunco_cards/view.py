@@ -46,7 +46,7 @@ def view(state: dict, seat: int | None) -> dict:
         "turn": state["turn"],
         "dealer": state["dealer"],
         "deal_no": state["deal_no"],
-        "packs": packs_for(cfg["seats"]),
+        "packs": packs_for(cfg["seats"], cfg["wild_bunco"]),
         "bunco": [{"top": p[-1] if p else None, "count": len(p)} for p in state["bunco"]],
         "surplus": [
             [{"top": p[-1] if p else None, "count": len(p)} for p in piles]

@@ -7,7 +7,7 @@ import pytest
 
 from games.engines import get_engine, replay
 from games.engines.base import RulesError
-from games.engines.bunco_cards.cards import full_count
+from games.engines.bunco_cards.cards import full_count, packs_for
 from games.play import play
 from tests.helpers.cards import cards_of
 
@@ -236,14 +236,18 @@ def test_every_player_starts_with_ten_bunco_cards_and_five_in_hand(seats):
     Next deal 5 cards to each player for a hand." A Stop card set aside at the deal is
     replaced (issue 24: seed 10, 7 seats, the dealer started with 9)."""
     for seed in range(40):
-        for stop_cards in (True, False):
-            config = {"seats": seats, "stop_cards": stop_cards}
+        for stop_cards, wild_bunco in ((True, True), (False, True), (True, False), (False, False)):
+            config = {"seats": seats, "stop_cards": stop_cards, "wild_bunco": wild_bunco}
             state = BC.new_state(config, random.Random(seed))
             assert [len(pile) for pile in state["bunco"]] == [10] * seats
             assert [len(hand) for hand in state["hands"]] == [5] * seats
             assert all(pile[-1] != "S" for pile in state["bunco"])
             assert stop_cards or not any("S" in hand for hand in state["hands"])
-            assert cards_of(state) == full_count(1 if seats <= 7 else 2)
+            packs = packs_for(seats, wild_bunco)
+            assert cards_of(state) == full_count(packs, wild_bunco)
+            # the sheet's packs, and one more where the Bunco cards stay in the box and the
+            # table would take every card (7 on one pack: 105 cards, none left to replace a Stop)
+            assert packs == (1 if seats <= 7 else 2) + (not wild_bunco and seats in (7, 14))
 
 
 def test_bunco_cards_are_wild_on_any_pile_and_start_piles():
