@@ -1,12 +1,13 @@
 """Accounts: signing up and logging in (the site's and the admin's), with wrong passwords
-and refused sign-ups slowed down per address (partynight/throttles.py)."""
+and refused sign-ups slowed down per address, and bounded in flight (partynight/throttles.py).
+Every wait is an await that holds no thread and no database connection."""
 
 import functools
 
 from asgiref.sync import sync_to_async
 from django.contrib import admin
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.views import LoginView
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
@@ -25,21 +26,34 @@ _cache = functools.partial(sync_to_async, thread_sensitive=False)  # off the syn
 def slowed(login_view):
     """A Django login view with wrong passwords slowing down per address and per user name
     (partynight/throttles.py): past the free ones every attempt waits, right or wrong, in
-    an await that holds no thread."""
-    run = sync_to_async(login_view)
+    an await that holds no thread, before it touches the database. Past the attempts in
+    flight allowed per name and per address, an attempt is answered 429 unchecked."""
+    run = limits.releasing(login_view)
 
     async def page(request, *args, **kwargs):
         if request.method != "POST":
             return await run(request, *args, **kwargs)
         name = str(request.POST.get("username", ""))
         attempts = throttles.login_attempts(_address(request), name)
-        await limits.pause(await _cache(throttles.delay_before)(attempts))
-        response = await run(request, *args, **kwargs)
-        if response.status_code == 200:  # the form again: a wrong user name or password
-            await _cache(throttles.account_failed)(attempts)
-        return response
+        with throttles.login_places(attempts) as placed:
+            if not placed:
+                return await _busy(request, name)
+            await limits.pause(await _cache(throttles.delay_before)(attempts))
+            response = await run(request, *args, **kwargs)
+            if response.status_code == 200:  # the form again: a wrong user name or password
+                await _cache(throttles.account_failed)(attempts)
+            return response
 
     return page
+
+
+@limits.releasing
+def _busy(request, name):
+    form = AuthenticationForm(request, initial={"username": name[:150]})
+    context = {"form": form, "refusal": throttles.TOO_MANY_LOGINS}
+    response = render(request, "registration/login.html", context, status=429)
+    response["Retry-After"] = str(int(limits.MAX_DELAY))
+    return response
 
 
 login_page = slowed(LoginView.as_view())
@@ -60,14 +74,17 @@ def _signup(request):
     return render(request, "registration/signup.html", {"form": form}, status=status)
 
 
-_signup_page = sync_to_async(_signup)
+_signup_page = limits.releasing(_signup)
 
 
 async def signup(request):
     """Signing up: at most throttles.SIGNUPS_PER_HOUR accounts an hour per address; refused
-    forms slow down like wrong passwords."""
+    forms slow down like wrong passwords (429 at once past the address's waiting places)."""
     response = await _signup_page(request)
     if request.method == "POST" and response.status_code == 400:
         attempts = [("signup", _address(request))]
-        await limits.pause(await _cache(throttles.account_failed)(attempts))
+        delay = await _cache(throttles.account_failed)(attempts)
+        if not await limits.wait_out(_address(request), delay):
+            response.status_code = 429  # the refused form, answered at once
+            response["Retry-After"] = str(int(limits.MAX_DELAY))
     return response
