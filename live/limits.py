@@ -153,11 +153,14 @@ class InFlight:
     def __init__(self, most: int):
         self.most, self.counts = most, collections.Counter()
 
+    def full(self, key: str) -> bool:
+        return self.counts[key] >= self.most
+
     @contextlib.contextmanager
     def place(self, *keys: str):
         """A place for each of `keys` while the block runs; the block gets False (and holds
         none) when any of them is full."""
-        if any(self.counts[key] >= self.most for key in keys):
+        if any(self.full(key) for key in keys):
             yield False
             return
         self.counts.update(keys)

@@ -12,8 +12,9 @@ these reuse its cache helpers, so they too let everyone through when the cache i
   name and `LOGINS_PER_ADDRESS` from one address are in flight at once (waiting or being
   checked); more are answered 429 at once, unchecked (issue 28: 300 wrong passwords for one
   name from 20 addresses at once were all checked, and other hosts' pages took 76 s).
-  Refused signup forms slow down the same way, at most `limits.WAITING_PER_ADDRESS` of
-  them waiting at once; one address makes at most `SIGNUPS_PER_HOUR` accounts an hour.
+  Refused signup forms slow down the same way; while `limits.WAITING_PER_ADDRESS` of an
+  address's wait, its next forms are answered 429 unread. One address makes at most
+  `SIGNUPS_PER_HOUR` accounts an hour.
 - PDFs (paper/pdf.py): written by `PDF_RENDERS_AT_ONCE` worker per process;
   a host makes one at a time and at most `PDFS_PER_HOUR` an hour.
 """
@@ -46,6 +47,10 @@ PDF_RENDER_LEASE = 300  # seconds: the "PDF being made" mark of a crashed render
 
 TOO_MANY_LOGINS = (
     "Too many log-in attempts are under way for this account or from this network. "
+    "Wait a few seconds and try again."
+)
+TOO_MANY_REFUSED = (
+    "Too many sign-up forms were refused from this network just now. "
     "Wait a few seconds and try again."
 )
 TOO_MANY_SIGNUPS = (

@@ -37,7 +37,8 @@ def slowed(login_view):
         attempts = throttles.login_attempts(_address(request), name)
         with throttles.login_places(attempts) as placed:
             if not placed:
-                return await _busy(request, name)
+                form = AuthenticationForm(request, initial={"username": name[:150]})
+                return await _busy(request, "login", form, throttles.TOO_MANY_LOGINS)
             await limits.pause(await _cache(throttles.delay_before)(attempts))
             response = await run(request, *args, **kwargs)
             if response.status_code == 200:  # the form again: a wrong user name or password
@@ -48,10 +49,10 @@ def slowed(login_view):
 
 
 @limits.releasing
-def _busy(request, name):
-    form = AuthenticationForm(request, initial={"username": name[:150]})
-    context = {"form": form, "refusal": throttles.TOO_MANY_LOGINS}
-    response = render(request, "registration/login.html", context, status=429)
+def _busy(request, page, form, refusal):
+    """The log-in or sign-up page again, answered 429 before anything is checked."""
+    context = {"form": form, "refusal": refusal}
+    response = render(request, f"registration/{page}.html", context, status=429)
     response["Retry-After"] = str(int(limits.MAX_DELAY))
     return response
 
@@ -79,7 +80,10 @@ _signup_page = limits.releasing(_signup)
 
 async def signup(request):
     """Signing up: at most throttles.SIGNUPS_PER_HOUR accounts an hour per address; refused
-    forms slow down like wrong passwords (429 at once past the address's waiting places)."""
+    forms slow down like wrong passwords: while as many of an address's refusals wait as
+    may (limits.WAITING_PER_ADDRESS), its next forms are answered 429 before they are read."""
+    if request.method == "POST" and limits.waiting.full(_address(request)):
+        return await _busy(request, "signup", UserCreationForm(), throttles.TOO_MANY_REFUSED)
     response = await _signup_page(request)
     if request.method == "POST" and response.status_code == 400:
         attempts = [("signup", _address(request))]
