@@ -5,8 +5,10 @@ correct link is answered at once.
 Before the fix a slowed failure waited its delay (up to 8 s) holding its pooled database
 connection: on PostgreSQL (a pool of 10, shared with the sockets' database threads) thirty
 of them stalled every night on the server and the correct link took 15 s or failed. On
-SQLite there is no pool to exhaust, so there these tests check the bounds (429s, password
-checks) and that the flood slows nothing, but only PostgreSQL showed the stall.
+SQLite there is no pool to exhaust: there these tests check the bounds (429s, password
+checks) and the correct link, not the rolls' p99 (the sockets' database work runs on one
+thread beside every page's queries, and its p99 under any load of pages swung between 1.8
+and 3.3 times its quiet value on the shared test machine, fix or no fix).
 
 Each test measures the night's rolls while the flood runs and quiet, before and after it
 (the larger of the two: the shared machine's load drifts), on the same server in the same
@@ -18,6 +20,7 @@ import secrets
 import statistics
 
 import pytest
+from django.db import connection
 from django.test import Client
 
 from live import limits
@@ -150,13 +153,15 @@ def report(capsys, kind, quiet, loud, seen, statuses):
 
 def check_the_night_went_on(server, quiet, loud, seen):
     """Every probe answered; the middle one at once (the shared machine's load makes any
-    one of them slow now and then); the night's rolls no more than a few times slower."""
+    one of them slow now and then); on PostgreSQL the night's rolls no more than a few
+    times slower."""
     log = server.log.read_text()[-3000:]
     for what, answers in seen.items():
         assert answers and all(status == 200 for status, _ in answers), (what, answers, log)
         middle = statistics.median(seconds for _, seconds in answers)
         assert middle < ANSWERED_AT_ONCE, (what, answers, log)
-    assert loud <= SLOWER_AT_MOST * quiet, (f"roll p99 {loud:.3f} s, quiet {quiet:.3f} s", log)
+    if connection.vendor == "postgresql":  # the stack with the pool (module docstring)
+        assert loud <= SLOWER_AT_MOST * quiet, (f"roll p99 {loud:.3f} s, quiet {quiet:.3f} s", log)
 
 
 @pytest.mark.parametrize("kind", ["links", "codes", "signups"])
