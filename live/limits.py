@@ -194,9 +194,9 @@ async def link_failed(ip: str) -> bool:
 
 
 def too_many_waiting(request, message: str = TOO_MANY_WAITING):
-    """The 429 page for a failure past its address's waiting places (rendered on the event
-    loop: the page reads nothing from the database)."""
-    response = render(request, "phone/not_found.html", {"message": message}, status=429)
+    """The 429 page for what a flood sends past its places (rendered on the event loop: the
+    page is small and reads nothing from the database, so a flood's refusals cost little)."""
+    response = render(request, "phone/busy.html", {"message": message}, status=429)
     response["Retry-After"] = str(int(MAX_DELAY))
     return response
 

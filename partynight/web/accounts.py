@@ -7,7 +7,7 @@ import functools
 from asgiref.sync import sync_to_async
 from django.contrib import admin
 from django.contrib.auth import login
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.views import LoginView
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
@@ -37,8 +37,7 @@ def slowed(login_view):
         attempts = throttles.login_attempts(_address(request), name)
         with throttles.login_places(attempts) as placed:
             if not placed:
-                form = AuthenticationForm(request, initial={"username": name[:150]})
-                return await _busy(request, "login", form, throttles.TOO_MANY_LOGINS)
+                return limits.too_many_waiting(request, throttles.TOO_MANY_LOGINS)
             await limits.pause(await _cache(throttles.delay_before)(attempts))
             response = await run(request, *args, **kwargs)
             if response.status_code == 200:  # the form again: a wrong user name or password
@@ -46,15 +45,6 @@ def slowed(login_view):
             return response
 
     return page
-
-
-@limits.releasing
-def _busy(request, page, form, refusal):
-    """The log-in or sign-up page again, answered 429 before anything is checked."""
-    context = {"form": form, "refusal": refusal}
-    response = render(request, f"registration/{page}.html", context, status=429)
-    response["Retry-After"] = str(int(limits.MAX_DELAY))
-    return response
 
 
 login_page = slowed(LoginView.as_view())
@@ -83,7 +73,7 @@ async def signup(request):
     forms slow down like wrong passwords: while as many of an address's refusals wait as
     may (limits.WAITING_PER_ADDRESS), its next forms are answered 429 before they are read."""
     if request.method == "POST" and limits.waiting.full(_address(request)):
-        return await _busy(request, "signup", UserCreationForm(), throttles.TOO_MANY_REFUSED)
+        return limits.too_many_waiting(request, throttles.TOO_MANY_REFUSED)
     response = await _signup_page(request)
     if request.method == "POST" and response.status_code == 400:
         attempts = [("signup", _address(request))]
