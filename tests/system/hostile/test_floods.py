@@ -5,10 +5,10 @@ correct link is answered at once.
 Before the fix a slowed failure waited its delay (up to 8 s) holding its pooled database
 connection: on PostgreSQL (a pool of 10, shared with the sockets' database threads) thirty
 of them stalled every night on the server and the correct link took 15 s or failed. On
-SQLite there is no pool to exhaust: there these tests check the bounds (429s, password
-checks) and the correct link, not the rolls' p99 (the sockets' database work runs on one
-thread beside every page's queries, and its p99 under any load of pages swung between 1.8
-and 3.3 times its quiet value on the shared test machine, fix or no fix).
+SQLite there is no pool to exhaust: there these tests check the bounds (429s, passwords
+checked) and the correct link, not the rolls' p99. The sockets' database work runs on
+one thread there, beside every page's queries and SQLite's one writer, and on a quiet
+machine (roll p99 0.09 s) the flood's own lookups took it to 3.5-5 times that.
 
 Each test measures the night's rolls while the flood runs and quiet, before and after it
 (the larger of the two: the shared machine's load drifts), on the same server in the same
