@@ -9,6 +9,13 @@
   the Wi-Fi's address, and one guest's typos must not stop the others. (Tokens are 128
   random bits: the delay makes floods of bad links expensive, it is not what keeps links
   secret.) `failed()` takes other kinds of failure with their own free count and window.
+- Waiting costs the server nothing: a failure waits its delay in an await that holds no
+  thread and no database connection (the view gives its connection back to the pool before
+  it returns: issue 28, thirty slowed bad links held the pool of ten and every night on
+  the server stalled). At most `WAITING_PER_ADDRESS` failures of one address wait at once;
+  past those a failure is answered at once (HTTP 429; a socket's refusal without the
+  wait), so a flood cannot pile up waiting requests. Only failures wait or are refused:
+  a correct link from the same address is looked up and served at once.
 - Sockets per player: each player link holds at most `SOCKETS_PER_PLAYER` open websockets;
   each big-screen link (a night's or a room's) and each host's dashboards
   `SOCKETS_PER_SCREEN`, and one address at most `SCREEN_SOCKETS_PER_ADDRESS` screen sockets
@@ -29,12 +36,16 @@ sleeping through a window (tests/helpers/clock.py).
 """
 
 import asyncio
+import collections
+import contextlib
 import functools
 import logging
 import time
 
 from asgiref.sync import sync_to_async
+from django.db import connections
 from django.http import Http404
+from django.shortcuts import render
 
 from live.cache import cache, touch_many
 
@@ -42,6 +53,8 @@ FREE_FAILURES = 20  # per address and window, answered at once
 FAILURE_WINDOW = 60  # seconds, from the first failure
 FIRST_DELAY = 0.25  # seconds, doubling with each further failure
 MAX_DELAY = 8.0
+WAITING_PER_ADDRESS = 4  # failures of one address waiting their delay at once, per process
+GUESSES_PER_ADDRESS = 4  # join-code lookups of one address in flight at once, per process
 SOCKETS_PER_PLAYER = 5
 SOCKETS_PER_SCREEN = 20  # the TV, the host's laptop, spectators' phones
 SCREEN_SOCKETS_PER_ADDRESS = 40  # every phone at a party shares the Wi-Fi's address
@@ -56,6 +69,14 @@ TOO_MANY_SOCKETS = (
 )
 TOO_MANY_SCREENS = (
     "Too many screens are open from this network (at most {most}). Close some, then reload."
+)
+TOO_MANY_WAITING = (
+    "Too many wrong links were opened from this network at once. "
+    "Check the link, wait a few seconds and try again."
+)
+TOO_MANY_GUESSES = (
+    "Too many join codes are being tried from this network right now. "
+    "Wait a few seconds and try again, or scan the QR code on the big screen."
 )
 SLOW_DOWN = f"Too many messages (at most {ACTIONS_PER_SECOND} a second): this one was ignored."
 
@@ -124,30 +145,114 @@ async def pause(seconds: float) -> None:
         await asyncio.sleep(seconds)
 
 
-async def link_failed(ip: str) -> None:
-    """A failed link lookup: counted, and answered after its delay."""
-    await pause(await sync_to_async(failed, thread_sensitive=False)("link", ip))
+class InFlight:
+    """How many requests per key (an address, a user name) are in flight in this process,
+    capped at `most`. Counted on the event loop, which runs every request's awaits: no
+    lock, and a crashed request gives its place back with its task."""
+
+    def __init__(self, most: int):
+        self.most, self.counts = most, collections.Counter()
+
+    def full(self, key: str) -> bool:
+        return self.counts[key] >= self.most
+
+    @contextlib.contextmanager
+    def place(self, *keys: str):
+        """A place for each of `keys` while the block runs; the block gets False (and holds
+        none) when any of them is full."""
+        if any(self.full(key) for key in keys):
+            yield False
+            return
+        self.counts.update(keys)
+        try:
+            yield True
+        finally:
+            self.counts.subtract(keys)
+            for key in keys:
+                if self.counts[key] <= 0:
+                    del self.counts[key]
+
+
+waiting = InFlight(WAITING_PER_ADDRESS)
+guessing = InFlight(GUESSES_PER_ADDRESS)
+
+
+async def wait_out(who: str, seconds: float) -> bool:
+    """Wait a failure's delay, holding one of `who`'s waiting places; False at once (no
+    wait) when all of them are taken."""
+    with waiting.place(who) as placed:
+        if placed or seconds <= 0:  # a free failure needs no place: it waits for nothing
+            await pause(seconds)
+            return True
+        return False
+
+
+async def link_failed(ip: str) -> bool:
+    """A failed link lookup: counted, and answered after its delay (False: too many of this
+    address's failures wait already; answer at once)."""
+    return await wait_out(ip, await sync_to_async(failed, thread_sensitive=False)("link", ip))
+
+
+def too_many_waiting(request, message: str = TOO_MANY_WAITING):
+    """The 429 page for what a flood sends past its places (rendered on the event loop: the
+    page is small and reads nothing from the database, so a flood's refusals cost little)."""
+    response = render(request, "phone/busy.html", {"message": message}, status=429)
+    response["Retry-After"] = str(int(MAX_DELAY))
+    return response
+
+
+def releasing(view):
+    """`view` as a coroutine whose database connection goes back to the pool as the view
+    returns, in the thread that ran it, so whatever the request awaits next (a failure's
+    delay) holds no connection. Django would close it only once the response is sent."""
+
+    def run(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        finally:
+            for connection in connections.all(initialized_only=True):
+                if not connection.in_atomic_block:  # a test's transaction stays open
+                    connection.close()
+
+    return sync_to_async(functools.wraps(view)(run))
 
 
 def guard_link(view):
     """For views behind a secret link: a 404 (the link matched nothing) counts as a failure
-    and is answered after its delay; a correct link is served at once, always. The view
-    runs as Django runs any sync view; the guard itself is async so a delay costs no
-    thread."""
-    run = sync_to_async(view)
+    and is answered after its delay, holding no database connection (or 429 at once past
+    the address's waiting places); a correct link is served at once, always. The view runs
+    as Django runs any sync view; the guard itself is async so a delay costs no thread."""
+    run = releasing(view)
 
     async def guarded(request, *args, **kwargs):
         ip = request.META.get("REMOTE_ADDR") or "unknown"
         try:
             response = await run(request, *args, **kwargs)
         except Http404:
-            await link_failed(ip)
+            if not await link_failed(ip):
+                return too_many_waiting(request)
             raise
-        if response.status_code == 404:
-            await link_failed(ip)
+        if response.status_code == 404 and not await link_failed(ip):
+            return too_many_waiting(request)
         return response
 
     return functools.wraps(view)(guarded)
+
+
+def guard_guess(view):
+    """For a secret short enough to guess (a night's six-letter join code): as guard_link,
+    and at most GUESSES_PER_ADDRESS lookups of one address in flight at once, each holding
+    its place through its delay; more are answered 429 before any lookup. So guessing from
+    one address goes at most that many per delay. (Links of 128 bits are always looked up.)"""
+    guarded = guard_link(view)
+
+    async def bounded(request, *args, **kwargs):
+        with guessing.place(request.META.get("REMOTE_ADDR") or "unknown") as placed:
+            if not placed:
+                return too_many_waiting(request, TOO_MANY_GUESSES)
+            return await guarded(request, *args, **kwargs)
+
+    return functools.wraps(view)(bounded)
 
 
 @_safely(default="")

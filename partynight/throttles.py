@@ -8,12 +8,18 @@ these reuse its cache helpers, so they too let everyone through when the cache i
 - Accounts (partynight/web/accounts.py): wrong passwords slow down per address and per
   user name, as bad links do (the limits module's growing delay, with `ACCOUNT_FAILURES`'
   free counts and windows); every attempt waits before it is checked as long as its failure
-  would, so a right password waits too but is never refused. Refused signup forms slow down the
-  same way, and one address makes at most `SIGNUPS_PER_HOUR` accounts an hour.
+  would, so a right password waits too. At most `LOGINS_PER_NAME` attempts for one user
+  name and `LOGINS_PER_ADDRESS` from one address are in flight at once (waiting or being
+  checked); more are answered 429 at once, unchecked (issue 28: 300 wrong passwords for one
+  name from 20 addresses at once were all checked, and other hosts' pages took 76 s).
+  Refused signup forms slow down the same way; at most `SIGNUPS_IN_FLIGHT` forms of one
+  address are read or wait at once, more are answered 429 unread. One address makes at
+  most `SIGNUPS_PER_HOUR` accounts an hour.
 - PDFs (paper/pdf.py): written by `PDF_RENDERS_AT_ONCE` worker per process;
   a host makes one at a time and at most `PDFS_PER_HOUR` an hour.
 """
 
+import contextlib
 import hashlib
 from datetime import timedelta
 
@@ -33,11 +39,22 @@ ACCOUNT_FAILURES = {
     "login-name": (5, 900),  # wrong passwords per user name
     "signup": (10, 900),  # refused signup forms per address
 }
+LOGINS_PER_ADDRESS = 4  # login attempts in flight at once, per process
+LOGINS_PER_NAME = 2
+SIGNUPS_IN_FLIGHT = 4  # signup forms of one address read or waiting at once, per process
 SIGNUPS_PER_HOUR = 5  # accounts made per address
 PDFS_PER_HOUR = 30  # per host: a night needs a handful (sheets, tables, results)
 PDF_RENDERS_AT_ONCE = 1  # per process; more wait their turn
 PDF_RENDER_LEASE = 300  # seconds: the "PDF being made" mark of a crashed render then lapses
 
+TOO_MANY_LOGINS = (
+    "Too many log-in attempts are under way for this account or from this network. "
+    "Wait a few seconds and try again."
+)
+TOO_MANY_SIGNUPS_AT_ONCE = (
+    "Too many sign-up forms are being sent from this network at once. "
+    "Wait a few seconds and try again."
+)
 TOO_MANY_SIGNUPS = (
     "{most} accounts were made from this network in the last hour: "
     "try again later, or log in to one of them."
@@ -83,6 +100,23 @@ def login_attempts(address: str, user_name: str) -> list[tuple[str, str]]:
     a name is any text a form sends)."""
     name = hashlib.sha256(user_name[:150].casefold().encode()).hexdigest()[:32]
     return [("login", address), ("login-name", name)]
+
+
+_logins_in_flight = {
+    "login": limits.InFlight(LOGINS_PER_ADDRESS),
+    "login-name": limits.InFlight(LOGINS_PER_NAME),
+}
+
+
+@contextlib.contextmanager
+def login_places(attempts: list[tuple[str, str]]):
+    """A place in flight for a login attempt, per address and per user name, while the
+    block runs; the block gets False when one of them is full."""
+    with contextlib.ExitStack() as held:
+        yield all(held.enter_context(_logins_in_flight[kind].place(who)) for kind, who in attempts)
+
+
+signups_in_flight = limits.InFlight(SIGNUPS_IN_FLIGHT)
 
 
 def delay_before(attempts: list[tuple[str, str]]) -> float:

@@ -1,5 +1,6 @@
 """Accounts: signing up and logging in (the site's and the admin's), with wrong passwords
-and refused sign-ups slowed down per address (partynight/throttles.py)."""
+and refused sign-ups slowed down per address, and bounded in flight (partynight/throttles.py).
+Every wait is an await that holds no thread and no database connection."""
 
 import functools
 
@@ -25,19 +26,23 @@ _cache = functools.partial(sync_to_async, thread_sensitive=False)  # off the syn
 def slowed(login_view):
     """A Django login view with wrong passwords slowing down per address and per user name
     (partynight/throttles.py): past the free ones every attempt waits, right or wrong, in
-    an await that holds no thread."""
-    run = sync_to_async(login_view)
+    an await that holds no thread, before it touches the database. Past the attempts in
+    flight allowed per name and per address, an attempt is answered 429 unchecked."""
+    run = limits.releasing(login_view)
 
     async def page(request, *args, **kwargs):
         if request.method != "POST":
             return await run(request, *args, **kwargs)
         name = str(request.POST.get("username", ""))
         attempts = throttles.login_attempts(_address(request), name)
-        await limits.pause(await _cache(throttles.delay_before)(attempts))
-        response = await run(request, *args, **kwargs)
-        if response.status_code == 200:  # the form again: a wrong user name or password
-            await _cache(throttles.account_failed)(attempts)
-        return response
+        with throttles.login_places(attempts) as placed:
+            if not placed:
+                return limits.too_many_waiting(request, throttles.TOO_MANY_LOGINS)
+            await limits.pause(await _cache(throttles.delay_before)(attempts))
+            response = await run(request, *args, **kwargs)
+            if response.status_code == 200:  # the form again: a wrong user name or password
+                await _cache(throttles.account_failed)(attempts)
+            return response
 
     return page
 
@@ -60,14 +65,20 @@ def _signup(request):
     return render(request, "registration/signup.html", {"form": form}, status=status)
 
 
-_signup_page = sync_to_async(_signup)
+_signup_page = limits.releasing(_signup)
 
 
 async def signup(request):
     """Signing up: at most throttles.SIGNUPS_PER_HOUR accounts an hour per address; refused
-    forms slow down like wrong passwords."""
-    response = await _signup_page(request)
-    if request.method == "POST" and response.status_code == 400:
-        attempts = [("signup", _address(request))]
-        await limits.pause(await _cache(throttles.account_failed)(attempts))
-    return response
+    forms slow down like wrong passwords, and at most SIGNUPS_IN_FLIGHT forms of one address
+    are read or wait at once (more are answered 429 unread)."""
+    if request.method != "POST":
+        return await _signup_page(request)
+    with throttles.signups_in_flight.place(_address(request)) as placed:
+        if not placed:
+            return limits.too_many_waiting(request, throttles.TOO_MANY_SIGNUPS_AT_ONCE)
+        response = await _signup_page(request)
+        if response.status_code == 400:
+            attempts = [("signup", _address(request))]
+            await limits.pause(await _cache(throttles.account_failed)(attempts))
+        return response

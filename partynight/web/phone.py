@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from live.errors import ServiceError
-from live.limits import guard_link
+from live.limits import guard_guess, guard_link
 from live.routing import socket_path
 from partynight import links
 from partynight.models import Night, Player, normalise_join_code
@@ -131,11 +131,12 @@ def _claim(request, night, player_id, mine):
     return redirect("phone:play", token=player.token)
 
 
-@guard_link
+@guard_guess
 @require_GET
 def join_by_code(request):
     """The code from the big screen, typed on the home page: the same as scanning the QR.
-    A wrong code counts as a bad link (guessing is throttled; right codes never count)."""
+    A wrong code counts as a bad link (guessing is throttled, and bounded in flight per
+    address: live/limits.py; right codes never count)."""
     code = normalise_join_code(request.GET.get("code", ""))
     if not code:
         error = "Type the join code from the big screen."

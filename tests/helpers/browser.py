@@ -3,6 +3,7 @@
 and checks that an element is readable on a phone."""
 
 import random
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from django.db import connection
@@ -104,13 +105,12 @@ def shot(page, name):
 def readable(page, locator):
     """`locator` is inside the viewport, above the fixed pad, and the element at its
     centre is itself (no overlay on top)."""
-    expect(locator).to_be_visible()
-    box = locator.bounding_box()
+    box = stable_box(locator)
     view = page.viewport_size
     assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"], box
     assert box["y"] >= 0 and box["y"] + box["height"] <= view["height"], box
     if page.locator("#pad").is_visible():
-        assert box["y"] + box["height"] <= page.locator("#pad").bounding_box()["y"], box
+        assert box["y"] + box["height"] <= stable_box(page.locator("#pad"))["y"], box
     on_top = locator.evaluate(
         """(el) => { const r = el.getBoundingClientRect();
           return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }"""
@@ -136,12 +136,30 @@ def planned_night(names):
     return builders.night(builders.host(), names, paid=False)
 
 
+NEXT_FRAMES = (
+    "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+)
+
+
+def stable_box(locator, timeout=10.0):
+    """The visible element's box once it holds still: the same over two animation frames.
+    Read once right after `to_be_visible`, the box was None under load (the page replaced
+    the element in between: issue 28); read while a layout settles it can be a moment old."""
+    deadline, last = time.monotonic() + timeout, None
+    while True:
+        expect(locator).to_be_visible()
+        box = locator.bounding_box()
+        if box is not None and box == last:
+            return box
+        assert time.monotonic() < deadline, f"{locator} never held still (last box {box})"
+        last = box
+        locator.page.evaluate(NEXT_FRAMES)
+
+
 def in_viewport(locator):
     """The element is visible and its box lies inside the page's viewport."""
-    expect(locator).to_be_visible()
-    box = locator.bounding_box()
+    box = stable_box(locator)
     size = locator.page.viewport_size
-    assert box is not None
     assert box["x"] >= 0 and box["y"] >= 0, box
     assert box["x"] + box["width"] <= size["width"] + 1, (box, size)
     assert box["y"] + box["height"] <= size["height"] + 1, (box, size)
