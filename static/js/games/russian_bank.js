@@ -35,7 +35,7 @@
     const n = Number(pile.slice(1));
     if (pile[0] === "h") return "house " + (n + 1);
     if (pile[0] === "f") return "foundation " + (n + 1);
-    const whose = n === me ? "your" : me == null ? api.nameOf(n) + "'s" : "their";
+    const whose = n === me ? "your" : api.nameOf(n) + "'s"; // a name: "their" is vague to two
     return whose + " " + { r: "reserve", w: "waste", t: "turned card", k: "hand" }[pile[0]];
   }
   function stepLine(step, me) {
