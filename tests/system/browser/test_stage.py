@@ -153,6 +153,7 @@ def _visible_inside(locator):
     assert box["y"] + box["height"] <= size["height"] + 1, box
 
 
+@pytest.mark.once
 @pytest.mark.parametrize("players", [12, 48])
 def test_the_stage_fits_every_screen_in_every_state(live_server_daphne, browser_context, players):
     night = in_thread(_lobby, players)

@@ -8,6 +8,8 @@ import pytest
 from games.engines.burraco import ENGINE
 from tests.helpers.examples import examples
 
+pytestmark = pytest.mark.once  # pure engine: no stack in it, so CI plays it once
+
 # Measured (bench/burraco.py --two-player, 500 seeded matches a pair): the longest match
 # took about 1,100 actions; a loop would run past any cap.
 CAP = 4000
