@@ -8,6 +8,7 @@ import asyncio
 from urllib.parse import urlencode
 
 import pytest
+from channels.db import database_sync_to_async
 from channels.testing import HttpCommunicator
 
 from config.asgi import application
@@ -51,6 +52,13 @@ def held(monkeypatch):
     return held
 
 
+async def in_db(call, *args):
+    """`call` on a thread that gives its database connection back when done: a thread of
+    asyncio.to_thread keeps it, and on PostgreSQL each test's would hold one of the pool's
+    ten until later tests found none left."""
+    return await database_sync_to_async(call)(*args)
+
+
 CSRF = "x" * 32  # the cookie's secret, sent back as the form's token
 
 
@@ -85,7 +93,7 @@ async def status(pending):
 
 
 async def test_past_the_waiting_failures_a_bad_link_gets_429_at_once_and_a_good_one_200(host, held):
-    _, _, people = await asyncio.to_thread(make_night, host)
+    _, _, people = await in_db(make_night, host)
     waiting = [get(f"/play/wrong-{i}/") for i in range(limits.WAITING_PER_ADDRESS)]
     await held.until(limits.WAITING_PER_ADDRESS)
     refused = await answered(get("/play/one-more/"))
@@ -100,7 +108,7 @@ async def test_past_the_waiting_failures_a_bad_link_gets_429_at_once_and_a_good_
 
 
 async def test_join_codes_are_bounded_in_flight_before_the_lookup(host, held):
-    night, _, people = await asyncio.to_thread(make_night, host)
+    night, _, people = await in_db(make_night, host)
     guesses = [get(f"/join/?code=ZZ{i:04d}") for i in range(limits.GUESSES_PER_ADDRESS)]
     await held.until(limits.GUESSES_PER_ADDRESS)
     right_code = f"/join/?code={night.join_code}"
@@ -142,7 +150,7 @@ async def test_refused_signups_past_the_waiting_ones_get_429_unread(held):
 
 
 async def test_past_the_waiting_failures_a_bad_socket_link_is_refused_at_once(host, held):
-    _, _, people = await asyncio.to_thread(make_night, host)
+    _, _, people = await in_db(make_night, host)
     sockets = [await ws_open(f"/ws/play/wrong-{i}/", ip=ADDRESS) for i in range(4)]
     await held.until(limits.WAITING_PER_ADDRESS)
     one_more = await ws_open("/ws/play/one-more/", ip=ADDRESS)
