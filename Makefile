@@ -10,7 +10,7 @@ PORT ?= 8000
 # 48-player snapshot must fit (its default is 1 MiB; README: Operations)
 DAPHNE_LIMITS := --websocket-max-message-size 262144 --websocket-max-frame-size 16384
 
-.PHONY: run test check lint format bench clean
+.PHONY: run test check lint format bench clean messages
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -39,6 +39,17 @@ check: $(STAMP)
 format: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
+
+# The words to translate (README: Languages): every language's .po files from the templates,
+# Python (gettext and live/words.py's said) and JavaScript, then the compiled .mo files the
+# app reads (committed, so a fresh machine needs no gettext tools).
+LOCALES := it tl es
+messages: $(STAMP)
+	$(BIN)/python manage.py makemessages $(addprefix -l ,$(LOCALES)) --no-obsolete \
+		--ignore '.venv/*' --ignore 'tests/*' --ignore 'bench/*'
+	$(BIN)/python manage.py makemessages -d djangojs $(addprefix -l ,$(LOCALES)) --no-obsolete \
+		--ignore '.venv/*' --ignore 'tests/*' --ignore 'bench/*'
+	$(BIN)/python manage.py compilemessages --ignore '.venv/*'
 
 bench: $(STAMP)
 	$(BIN)/python bench/layers.py

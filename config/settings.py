@@ -58,6 +58,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "partynight.middleware.StaticFilesMiddleware",  # WhiteNoise, async-capable
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",  # the browser's language, or the one picked
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -78,6 +79,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
             ],
         },
     },
@@ -164,7 +166,11 @@ LOGIN_URL = "site:login"
 LOGIN_REDIRECT_URL = "host:nights"
 LOGOUT_REDIRECT_URL = "site:home"
 
-LANGUAGE_CODE = "en-us"
+# Every page in the reader's language (README: Languages): a phone follows its browser or
+# the player's pick, the host's pages the host's pick, the stage and paper the night's.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("it", "Italiano"), ("tl", "Filipino"), ("es", "Español")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env.str("TIME_ZONE", default="UTC")
 USE_I18N = True
 USE_TZ = True

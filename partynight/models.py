@@ -88,6 +88,11 @@ class Night(models.Model):
     paper = models.CharField(
         max_length=6, choices=[("letter", "Letter"), ("a4", "A4")], default="letter"
     )
+    # The stage's and the printed sheets' language (each phone reads its own): the host's
+    # language when the night was planned.
+    language = models.CharField(
+        max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
     version = models.PositiveIntegerField(default=0)
     # The latest round's number (0 before play): the roll path finds its table in one query.
     round_number = models.PositiveSmallIntegerField(default=0)
@@ -131,6 +136,8 @@ class Player(models.Model):
         related_name="players",
         help_text="The group member who played (a group's history counts their nights).",
     )
+    # The language this player picked on their phone; blank: their browser's.
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -12,12 +12,19 @@ import marshal
 import random
 from typing import Any, Protocol
 
+from live.words import Text, english
+
 MAX_SEATS = 14
 CHIP_SIZES = (10, 20, 50, 100, 200, 500, 1000)
 
 
 class RulesError(ValueError):
-    """An action or setting the rules do not allow; the message is meant for a person to read."""
+    """An action or setting the rules do not allow. `message` is for a person to read (Words,
+    rendered in their language; str() is the English, for logs)."""
+
+    def __init__(self, message: Text):
+        super().__init__(english(message))
+        self.message = message
 
 
 class Engine(Protocol):
