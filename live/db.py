@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from channels.db import database_sync_to_async
 from django.conf import settings
+from django.db import close_old_connections
 
 _pool: ThreadPoolExecutor | None = None
 
@@ -25,7 +26,22 @@ def run(call):
         return database_sync_to_async(call)
     if _pool is None:
         _pool = ThreadPoolExecutor(threads, thread_name_prefix="live-db")
-    return database_sync_to_async(call, thread_sensitive=False, executor=_pool)
+    return database_sync_to_async(_giving_back(call), thread_sensitive=False, executor=_pool)
+
+
+def _giving_back(call):
+    """`call`, then its thread's connection back to the pool. Channels' own cleanup does this
+    too, except under its test communicator, which turns it off (for the test's connection):
+    there the pool's threads kept theirs, and later tests found PostgreSQL's pool empty."""
+
+    @functools.wraps(call)
+    def run_and_give_back(*args, **kwargs):
+        try:
+            return call(*args, **kwargs)
+        finally:
+            close_old_connections()
+
+    return run_and_give_back
 
 
 def runs_on_db(method):
