@@ -5,10 +5,13 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
+from live.text import render
+from live.words import joined
 from partynight.models import Event, Night, Player, Round, Seat, Table
-from partynight.rules.explain import and_list, award_why, roll_words
+from partynight.rules.explain import award_why, roll_words
 from partynight.rules.night import add_table_result, empty_totals
 from partynight.rules.phone import phone_view
+from partynight.rules.prizes import prize_title
 from partynight.rules.reducer import standings as reducer_standings
 from partynight.rules.seating import table_name
 from partynight.rules.simulation import table_record
@@ -93,7 +96,7 @@ LOG_LINES = 8  # per table: enough to see what an undo would take back
 
 def roll_name(roll: dict, names: dict) -> str:
     """ "Eve's roll: 1 point": a roll as the log, the undo button and its notice name it."""
-    return f"{names.get(roll['player'], roll['player'])}'s roll: {roll_words(roll)}"
+    return f"{names.get(roll['player'], roll['player'])}'s roll: {render(roll_words(roll))}"
 
 
 def log_entry(event: Event, night: Night, names: dict | None = None) -> dict:
@@ -172,7 +175,10 @@ def undo_offer(event: Event, names: dict) -> dict:
     it stands for (the roll's, ghosts' rolls after it included)."""
     roll = event.result["roll"]
     who = names.get(roll["player"], roll["player"])
-    return {"label": f"Undo {who}'s roll ({roll_words(roll)})", "v": event.result["table_version"]}
+    return {
+        "label": f"Undo {who}'s roll ({render(roll_words(roll))})",
+        "v": event.result["table_version"],
+    }
 
 
 def roll_log(night: Night, round_: Round, names: dict) -> dict[str, list[dict]]:
@@ -192,7 +198,7 @@ def awards_view(night: Night, names: dict, ghosts: set) -> list[dict]:
     awards = [
         {
             "prize": a.prize,
-            "name": a.name,
+            "name": prize_title(a.name),
             "player": a.player.key,
             "player_name": a.player.name,
             "amount": a.amount,
@@ -298,7 +304,7 @@ def tie_text(tie: dict | None, names: dict) -> list[str]:
     """How a prize tie was settled, one line per roll-off round (or the draw / split)."""
     if not tie:
         return []
-    tied = and_list([names.get(k, k) for k in tie.get("tied", tie.get("among", []))])
+    tied = render(joined([names.get(k, k) for k in tie.get("tied", tie.get("among", []))]))
     if tie["method"] == "draw":
         return [f"Drawn at random among {tied}."]
     if tie["method"] == "split":

@@ -4,8 +4,10 @@ decide whether the change is allowed (their errors are shown on the same forms).
 import dataclasses
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.timezone import localdate
 
+from live.text import render
 from partynight.rules.config import RULE_CHOICES, RULE_HELP, Rules
 from partynight.rules.errors import RulesError
 from partynight.rules.prizes import DEFAULT_PRIZE_TABLE, PRIZE_KINDS, check_prize_table
@@ -50,7 +52,7 @@ PRIZE_LABELS = {entry["prize"]: entry["name"] for entry in DEFAULT_PRIZE_TABLE}
 
 def _rule_field(name: str) -> forms.Field:
     choices = RULE_CHOICES[name]
-    help_text = HELP_TEXTS.get(name, RULE_HELP[name])
+    help_text = HELP_TEXTS.get(name) or lazy(render, str)(RULE_HELP[name])
     common = {"label": RULE_LABELS[name], "help_text": help_text}
     if isinstance(choices, range):
         return forms.IntegerField(min_value=choices[0], max_value=choices[-1], **common)
@@ -84,7 +86,7 @@ class RulesForm(forms.Form):
         try:
             cleaned["rules"] = Rules().with_overrides({k: str(cleaned[k]) for k in self.fields})
         except RulesError as error:
-            raise forms.ValidationError(str(error)) from None
+            raise forms.ValidationError(render(error.message)) from None
         return cleaned
 
 
@@ -131,7 +133,7 @@ class BasePrizeFormSet(forms.BaseFormSet):
         try:
             self.prize_table = check_prize_table(entries)
         except RulesError as error:
-            raise forms.ValidationError(str(error)) from None
+            raise forms.ValidationError(render(error.message)) from None
 
 
 # One row per prize kind: a post claiming 100,000 rows builds no more than that.
