@@ -5,9 +5,10 @@ and season standings. Tallies come from `selectors.standings` (never recounted h
 import calendar
 import datetime
 
+from live.text import render
 from partynight.models import GroupMember, Night, Player, Seat
 from partynight.rules.night import round_plan
-from partynight.rules.seating import table_count, table_name
+from partynight.rules.seating import table_count, table_name, table_seat
 from partynight.services import charts, selectors
 from partynight.services.common import rules_of
 
@@ -51,7 +52,7 @@ def score_sheets(night: Night, blank: int = 0) -> list[dict]:
     sheets = []
     for player in night.players.filter(active=True, is_ghost=False):
         table, seat = starts.get(player.key, (None, None))
-        start = f"{table_name(table, tables)} table, seat {seat + 1}" if table else ""
+        start = render(table_seat(table, tables, seat)) if table else ""
         sheets.append(
             {"name": player.name, "token": player.token, "star": table == 1, "start": start}
         )
@@ -65,7 +66,8 @@ def tally_tables(night: Night) -> list[dict]:
     )
     plan = round_plan(rules_of(night))
     return [
-        {"number": n, "name": table_name(n, count), "rounds": plan} for n in range(1, count + 1)
+        {"number": n, "name": render(table_name(n, count)), "rounds": plan}
+        for n in range(1, count + 1)
     ]
 
 
@@ -73,7 +75,10 @@ def results(night: Night, snapshot: dict) -> dict:
     """The results sheet: standings without ghosts, each prize with why it was won,
     the fuzzy die's holder and the pot."""
     names = {p["id"]: p["name"] for p in snapshot["players"]}
-    awards = selectors.awards_with_ties(snapshot["awards"], names)
+    awards = [  # paper and text: in the language being rendered
+        {**a, "name": render(a["name"]), "why": render(a["why"])}
+        for a in selectors.awards_with_ties(snapshot["awards"], names)
+    ]
     holder = snapshot["night"]["fuzzy_holder"]
     return {
         "standings": [row for row in snapshot["standings"] if not row["ghost"]],

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from live.errors import ServiceError
 from live.limits import guard_link
 from live.routing import socket_path
+from live.text import render as in_language
 from partynight import links
 from partynight.models import Night
 from partynight.routing import websocket_urlpatterns as sockets
@@ -39,7 +40,7 @@ def dashboard(request, night_id):
         "snapshot": snapshot,
         "people": people,
         # the corrections name tables as the players do (Head, Middle, Foot)
-        "tables": [(n, table_name(n, tables)) for n in range(1, tables + 1)],
+        "tables": [(n, in_language(table_name(n, tables))) for n in range(1, tables + 1)],
     }
     return render(request, "nights/dashboard.html", context)
 

@@ -65,7 +65,7 @@
     if (round.bell) {
       // the table as the players call it (Head, Middle, Foot), as its card does
       const rang = state.tables.find((t) => t.number === round.bell.table);
-      const where = rang ? ` at the ${rang.name} table` : "";
+      const where = rang ? ` at the ${PartyWords.render(rang.name)} table` : "";
       return el("p", { class: "bell rung", id: "bell", role: "status" },
         `🔔 The bell rang${where}: ${BELL_REASONS[round.bell.reason] || round.bell.reason}.`,
         roundOver(round));
@@ -98,7 +98,7 @@
         el("p", {}, "The night is over: the prizes are awarded. ",
           el("a", { href: root.dataset.results }, "See the results")),
         el("ul", { class: "awards", id: "awards" }, (state.awards || []).map((award) =>
-          el("li", {}, el("strong", {}, `${award.name}: ${award.player_name} $${award.amount}`),
+          el("li", {}, el("strong", {}, `${PartyWords.render(award.name)}: ${award.player_name} $${award.amount}`),
             " ", el("span", { class: "why" }, award.why)))));
     }
     const ready = !round ? night.state === "seating" : round.state === "done";
@@ -132,7 +132,7 @@
       el("h3", {}, "Next seating"),
       el("div", { class: "seating" }, state.seating.map((table) =>
         el("div", { class: "seat-table" },
-          el("h4", {}, `${table.name} table`),
+          el("h4", {}, `${PartyWords.render(table.name)} table`),
           el("ol", {}, table.seats.map((seat) =>
             el("li", {}, seat.name, moves[seat.id] ? el("span", { class: "move" }, moves[seat.id]) : null)))))));
   }
@@ -175,7 +175,7 @@
     const turn = table.turn !== null && table.phase !== "done" ? table.seats[table.turn].name : null;
     return el("article", { class: `table-card phase-${table.phase}`, "data-table": table.number },
       el("header", {},
-        el("h3", {}, `${table.name} table`, el("span", { class: "muted" }, ` #${table.number}`)),
+        el("h3", {}, `${PartyWords.render(table.name)} table`, el("span", { class: "muted" }, ` #${table.number}`)),
         el("span", { class: "phase" }, PHASES[table.phase] || table.phase,
           table.rolloffs ? ` (roll-offs: ${table.rolloffs})` : "")),
       el("div", { class: "teams" }, team("A", 0, [0, 2]), team("B", 1, [1, 3])),
@@ -192,7 +192,7 @@
   function renderLog(table) {
     const lines = logOf(table);
     if (!lines.length) return null;
-    return el("ol", { class: "roll-log", "aria-label": `Roll log, ${table.name} table` },
+    return el("ol", { class: "roll-log", "aria-label": `Roll log, ${PartyWords.render(table.name)} table` },
       lines.slice().reverse().map((line) => el("li", { "data-roll": line.id },
         el("span", { class: "at" }, line.at), " ",
         el("strong", {}, line.who), " ",

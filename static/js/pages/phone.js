@@ -75,7 +75,7 @@
     show("scores", atTable);
     show("roundbox", atTable);
     if (atTable) {
-      say("table-name", table.name + " table · seat " + (seat + 1));
+      say("table-name", PartyWords.render(table.name) + " table · seat " + (seat + 1));
       say("people", "Partner: " + nameAt((seat + 2) % 4) + " · Opponents: " + nameAt((seat + 1) % 4) + " and " + nameAt((seat + 3) % 4));
       const t = seat % 2;
       say("us-names", me.name + " & " + nameAt((seat + 2) % 4));
@@ -113,10 +113,10 @@
       const li = document.createElement("li");
       if (prize.mine) li.className = "mine";
       const head = document.createElement("strong");
-      head.textContent = prize.name + ": " + prize.player_name + " $" + prize.amount;
+      head.textContent = PartyWords.render(prize.name) + ": " + prize.player_name + " $" + prize.amount;
       const why = document.createElement("span");
       why.className = "why";
-      why.textContent = prize.why;
+      why.textContent = PartyWords.render(prize.why);
       li.append(head, why);
       return li;
     }));

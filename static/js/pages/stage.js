@@ -82,7 +82,7 @@
   function bellBanner(round) {
     if (!round || !round.bell) return null;
     const rang = state.tables.find((t) => t.number === round.bell.table);
-    const where = rang ? ` at the ${rang.name} table` : "";
+    const where = rang ? ` at the ${PartyWords.render(rang.name)} table` : "";
     return el("p", { class: "bell", id: "bell", role: "status" },
       `The bell rang${where}: ${BELL_REASONS[round.bell.reason] || round.bell.reason}. Tables finish their turns.`);
   }
@@ -120,7 +120,7 @@
         })));
     };
     return el("article", { class: `card table-card phase-${table.phase}`, "data-table": table.number },
-      el("header", {}, name(`${table.name} table`, "h3"),
+      el("header", {}, name(`${PartyWords.render(table.name)} table`, "h3"),
         el("span", { class: "phase" }, PHASES[table.phase] || table.phase)),
       el("div", { class: "teams" }, team("A", 0, [0, 2]), team("B", 1, [1, 3])));
   }
@@ -180,7 +180,7 @@
   function renderNextSeats() {
     const grid = el("div", { class: "tables seating", id: "next-seating" }, state.seating.map((table) =>
       el("article", { class: "card seat-card", "data-table": table.number },
-        name(`${table.name} table`, "h3"),
+        name(`${PartyWords.render(table.name)} table`, "h3"),
         el("ol", {}, table.seats.map((seat, i) =>
           el("li", {}, el("span", { class: "rank" }, i + 1), name(seat.name)))))));
     return [el("div", { class: "split" }, grid, chart())];
@@ -200,9 +200,9 @@
 
   function prize(award, big) {
     return el("article", { class: `card prize${big ? " big" : ""}`, "data-prize": award.prize },
-      el("h3", {}, name(award.name), el("span", { class: "amount" }, `$${award.amount}`)),
+      el("h3", {}, name(PartyWords.render(award.name)), el("span", { class: "amount" }, `$${award.amount}`)),
       name(award.player_name, "p", "winner"),
-      el("p", { class: "why" }, unbroken(award.why)));
+      el("p", { class: "why" }, unbroken(PartyWords.render(award.why))));
   }
 
   function podium() {

@@ -8,6 +8,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import transaction
 
+from live.words import english
 from partynight.models import Event, Night
 from partynight.services import corrections, nights, play
 from tests import builders
@@ -31,7 +32,7 @@ async def test_a_phone_gets_a_snapshot_on_connect(night):
     socket = await phone(player)
     snap = socket.snapshot
     assert snap["me"]["id"] == player.key and snap["seat"] == 0
-    assert snap["table"]["number"] == 1 and snap["table"]["name"] == "Head"
+    assert snap["table"]["number"] == 1 and english(snap["table"]["name"]) == "Head"
     assert snap["round"]["number"] == 1 and snap["round"]["up"] == 1
     assert snap["versions"]["table:1:1"] == snap["table"]["version"]
     assert "night" in snap["versions"]
@@ -280,7 +281,7 @@ async def test_a_finished_round_tells_each_phone_where_to_go(host):
         snap = await until(
             socket, lambda m: m["type"] == "snapshot" and m["round"]["state"] == "done"
         )
-        assert snap["move"] and "partner" in snap["move"]
+        assert snap["move"] and "partner" in english(snap["move"])
         assert snap["table"]["phase"] == "done"
     await close_all(*phones)
 
@@ -369,13 +370,13 @@ async def test_table_events_carry_each_seated_phones_view(night, host_cookie):
     players = await database_sync_to_async(seated)(night, 1)
     socket = await phone(players[1])
     dashboard = await open_socket(f"/ws/nights/{night.pk}/", cookie=host_cookie)
-    assert socket.snapshot["phone"]["headline"] == f"{players[0].name} is rolling"
+    assert english(socket.snapshot["phone"]["headline"]) == f"{players[0].name} is rolling"
     v = socket.snapshot["table"]["version"]
     await socket.send_json_to(roll("0", v=v))
     event = await until(socket, lambda m: m["type"] == "table")
     people = {p.key for p in players if not p.is_ghost}
     assert set(event["phones"]) == people
-    assert event["phones"][players[1].key]["headline"] == "Your turn: roll the dice!"
+    assert english(event["phones"][players[1].key]["headline"]) == "Your turn: roll the dice!"
     watched = await until(dashboard, lambda m: m["type"] == "table")
     assert "phones" not in watched  # the watchers need no phone's words
     # the roll's line for the dashboard's log; socket snapshots never carry the whole log

@@ -17,10 +17,7 @@ def award(prize, player, name, wins=0, losses=0, buncos=0, tie=None):
 
 def test_traveling_to_the_holder():
     travel = award("traveling", "jo", "Traveling")
-    assert (
-        why(travel, [travel], "jo", NAMES)
-        == "Jo holds the fuzzy die at the end of the night."
-    )
+    assert why(travel, [travel], "jo", NAMES) == "Jo holds the fuzzy die at the end of the night."
 
 
 def test_traveling_skips_a_holder_who_already_won():
