@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from live.words import english
+from live.words import english, said_in
 from partynight.rules import (
     RulesError,
     describe_move,
@@ -130,6 +130,11 @@ def test_describe_move():
 )
 def test_table_names(table, tables, name):
     assert english(table_name(table, tables)) == name
+
+
+def test_table_names_are_words_in_the_table_context():
+    assert table_name(1, 3) == said_in("table", "Head")
+    assert table_name(3, 4) == said_in("table", "Middle %(n)s", n=2)
 
 
 def test_table_name_rejects_missing_tables():
