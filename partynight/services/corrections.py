@@ -124,7 +124,7 @@ def points_adjust(*, night_id, table_number, team, delta, reason, actor, client_
         try:
             new = adjust_points(state, team, delta)
         except RulesError as error:
-            raise ServiceError(error.message, "invalid") from None
+            raise ServiceError(str(error), "invalid") from None
         names = names_of(night)
         pair = " & ".join(names.get(k, k) for k in state.team_players(team))
         change = f"gave {pair} {delta} more" if delta > 0 else f"took {-delta} from {pair}"
@@ -153,7 +153,7 @@ def bunco_reassign(*, night_id, table_number, from_player, to_player, actor, cli
         try:
             new = move_bunco(loaded.state.table(table_number), from_player, to_player)
         except RulesError as error:
-            raise ServiceError(error.message, "invalid") from None
+            raise ServiceError(str(error), "invalid") from None
         fuzzy = loaded.state.fuzzy
         names = names_of(night)
         notice = (

@@ -57,7 +57,7 @@ def _prizes_checked(prize_table: list[dict]) -> list[dict]:
     try:
         table = check_prize_table(prize_table)
     except RulesError as error:
-        raise ServiceError(error.message) from None
+        raise ServiceError(str(error)) from None
     return [
         {**prize, "name": clean_name(prize["name"], 40, "Please name every prize.")}
         if "name" in prize

@@ -31,7 +31,7 @@ def reduce(step, *args):
     try:
         return step(*args)
     except RulesError as error:
-        raise ServiceError(error.message, error.code) from None
+        raise ServiceError(str(error), error.code) from None
 
 
 def commit(
@@ -131,7 +131,7 @@ def roll_record(
         try:
             new, events = reducer.roll(loaded.state, rules, number, values, chance_of(night))
         except RulesError as error:
-            raise ServiceError(error.message, "invalid_roll") from None
+            raise ServiceError(str(error), "invalid_roll") from None
         saved = commit(loaded, new, events, actor, client_id, entry, request=request)
         return saved.first_result
 
