@@ -22,6 +22,7 @@ BRAND = "PartyNight"
 # Card glyphs and ranks as the cards show them; suits and jokers' stars.
 CARD_TOKENS = {"A", "K", "Q", "J", "♠", "♥", "♦", "♣", "★", "☆", "🃏"}
 WORD = re.compile(r"[^\W\d_]+")  # a run of letters in any script
+URL = re.compile(r"\b(?:https?|wss?)://\S+")  # a link shown to copy is data
 
 
 def wrap(text: str) -> str:
@@ -74,13 +75,13 @@ def unwrapped(text: str) -> str:
 
 def leaks(texts, data=()) -> list[str]:
     """The texts (as read on a page) that hold words outside [!! !!] which are not data:
-    the names in `data` (people's, the night's), the brand, card glyphs. Digits and
+    the names in `data` (people's, the night's), the brand, card glyphs, links. Digits and
     punctuation never count."""
     known = {BRAND, *CARD_TOKENS}
     names = sorted((n for n in data if n), key=len, reverse=True)
     found = []
     for text in texts:
-        rest = unwrapped(text)
+        rest = URL.sub(" ", unwrapped(text))
         for name in names:
             rest = rest.replace(name, " ")
         if any(word not in known for word in WORD.findall(rest)):
