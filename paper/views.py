@@ -1,11 +1,14 @@
 """Paper for a night, and its results link. Score sheets (one per player, or blank), table
 tally sheets and the results sheet are HTML pages that print cleanly from any browser; the
 same templates become PDFs on the server (pdf.py). The results also have a read-only link
-with a text summary for the group chat, and a CSV export."""
+with a text summary for the group chat, and a CSV export. Paper is in the night's language
+(Night.language), whoever prints it."""
 
 from django.contrib.auth.decorators import login_required
 from django.urls import reverse
+from django.utils import translation
 from django.utils.text import slugify
+from django.utils.translation import pgettext
 
 from live.limits import guard_link
 from paper.csv_export import csv_response
@@ -33,6 +36,11 @@ def score_sheets(request, night_id, pdf=False):
     """?blank=N: N sheets with the names left empty; two to a page when a sheet fits on half
     a page (?per_page=1 or 2 chooses)."""
     night = host_night(request, night_id)
+    with translation.override(night.language):
+        return _score_sheets(request, night, pdf)
+
+
+def _score_sheets(request, night, pdf):
     sheets = history.score_sheets(night, blank=_number(request, "blank", 0, MAX_PLAYERS))
     for sheet in sheets:
         if sheet["token"]:
@@ -52,8 +60,11 @@ def score_sheets(request, night_id, pdf=False):
 @login_required
 def table_sheets(request, night_id, pdf=False):
     night = host_night(request, night_id)
-    context = {"night": night, "tables": history.tally_tables(night)}
-    return printable(request, "print/table_sheets.html", context, pdf, _file_name(night, "tables"))
+    with translation.override(night.language):
+        context = {"night": night, "tables": history.tally_tables(night)}
+        return printable(
+            request, "print/table_sheets.html", context, pdf, _file_name(night, "tables")
+        )
 
 
 def _results_context(request, night: Night) -> dict:
@@ -70,15 +81,18 @@ def _results_context(request, night: Night) -> dict:
 @login_required
 def results_sheet(request, night_id, pdf=False):
     night = host_night(request, night_id)
-    context = {**_results_context(request, night), "host": True}
-    return printable(request, "print/results.html", context, pdf, _file_name(night, "results"))
+    with translation.override(night.language):
+        context = {**_results_context(request, night), "host": True}
+        return printable(request, "print/results.html", context, pdf, _file_name(night, "results"))
 
 
 @guard_link
 def results_public(request, token):
     """The read-only results link to share with the players: no login, nothing to change."""
     night = links.get_or_404(Night.objects, results_token=token)
-    return printable(request, "print/results.html", _results_context(request, night), False, "")
+    with translation.override(night.language):
+        context = _results_context(request, night)
+        return printable(request, "print/results.html", context, False, "")
 
 
 @login_required
@@ -100,5 +114,14 @@ def standings_csv(request, night_id):
         ]
         for place, row in enumerate(sheet["standings"], 1)
     ]
-    header = ["place", "name", "wins", "losses", "buncos", "prizes", "winnings"]
+    with translation.override(night.language):  # the headers; the cells stay data
+        header = [
+            pgettext("csv column", "place"),
+            pgettext("csv column", "name"),
+            pgettext("csv column", "wins"),
+            pgettext("csv column", "losses"),
+            pgettext("csv column", "buncos"),
+            pgettext("csv column", "prizes"),
+            pgettext("csv column", "winnings"),
+        ]
     return csv_response(_file_name(night, "standings"), header, rows)
