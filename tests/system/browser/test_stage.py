@@ -191,6 +191,8 @@ def test_the_stage_fits_every_screen_in_every_state(live_server_daphne, browser_
         if scene == "lobby":
             expect(page.locator("#joined li")).to_have_count(players)
             expect(page.locator("#joined-count")).to_have_text(f"{players} players have joined")
+            drawn = f"Seats are drawn for {tables} tables: the game starts soon"
+            expect(page.locator("#headline")).to_have_text(drawn)  # whole, never cut
         if scene in ("playing", "bell"):
             expect(page.locator(".table-card")).to_have_count(tables)
         if scene == "bell":
@@ -295,3 +297,8 @@ def test_a_night_in_italian_or_filipino_reads_so_on_the_stage_and_still_fits(
             over = "Round %(number)s is over: find your next seat"
             expect(page.locator("#headline")).to_have_text(_said(language, over, number=1))
         _check(page, f"{language}-{players}-{scene}")
+    _end_the_night(live_server_daphne, browser_context, night)  # the prizes, one by one
+    awards = in_thread(night.awards.count)
+    count = _said(language, "Prize %(number)s of %(total)s", number=1, total=awards)
+    expect(page.locator("#reveal .count")).to_have_text(count)
+    _check(page, f"{language}-{players}-reveal")
