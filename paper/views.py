@@ -8,9 +8,10 @@ from django.contrib.auth.decorators import login_required
 from django.urls import reverse
 from django.utils import translation
 from django.utils.text import slugify
-from django.utils.translation import pgettext
+from django.utils.translation import pgettext_lazy
 
 from live.limits import guard_link
+from live.text import render
 from paper.csv_export import csv_response
 from paper.pdf import printable
 from partynight import links
@@ -18,6 +19,17 @@ from partynight.models import Night
 from partynight.rules.seating import MAX_PLAYERS
 from partynight.services import history, snapshots
 from partynight.web.shortcuts import host_night, qr_svg
+
+# The CSV's column headers, in the night's language; the cells are data.
+CSV_COLUMNS = (
+    pgettext_lazy("csv column", "place"),
+    pgettext_lazy("csv column", "name"),
+    pgettext_lazy("csv column", "wins"),
+    pgettext_lazy("csv column", "losses"),
+    pgettext_lazy("csv column", "buncos"),
+    pgettext_lazy("csv column", "prizes"),
+    pgettext_lazy("csv column", "winnings"),
+)
 
 
 def _number(request, name, default, most) -> int:
@@ -99,29 +111,25 @@ def results_public(request, token):
 def standings_csv(request, night_id):
     night = host_night(request, night_id)
     sheet = history.results(night, snapshots.night_snapshot(night))
+    with translation.override(night.language):  # the headers and the prizes' names
+        header = [str(column) for column in CSV_COLUMNS]
+        rows = _standings_rows(sheet)
+    return csv_response(_file_name(night, "standings"), header, rows)
+
+
+def _standings_rows(sheet: dict) -> list[list]:
     prizes = {}
     for award in sheet["awards"]:
         prizes.setdefault(award["player"], []).append(award)
-    rows = [
+    return [
         [
             place,
             row["name"],
             row["wins"],
             row["losses"],
             row["buncos"],
-            "; ".join(a["name"] for a in prizes.get(row["id"], [])),
+            "; ".join(render(a["name"]) for a in prizes.get(row["id"], [])),
             sum(a["amount"] for a in prizes.get(row["id"], [])),
         ]
         for place, row in enumerate(sheet["standings"], 1)
     ]
-    with translation.override(night.language):  # the headers; the cells stay data
-        header = [
-            pgettext("csv column", "place"),
-            pgettext("csv column", "name"),
-            pgettext("csv column", "wins"),
-            pgettext("csv column", "losses"),
-            pgettext("csv column", "buncos"),
-            pgettext("csv column", "prizes"),
-            pgettext("csv column", "winnings"),
-        ]
-    return csv_response(_file_name(night, "standings"), header, rows)
