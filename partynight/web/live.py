@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.views.decorators.http import require_http_methods, require_POST
 
 from live.errors import ServiceError
@@ -47,7 +48,8 @@ def dashboard(request, night_id):
 
 @guard_link
 def screen(request, token):
-    """The big screen for a TV: read-only, by the night's screen link (no login)."""
+    """The big screen for a TV: read-only, by the night's screen link (no login), in the
+    night's language whatever the TV's browser says (base.html loads that catalog)."""
     night = links.get_or_404(Night.objects, screen_token=token)
     join_url = request.build_absolute_uri(reverse("phone:join", args=[night.join_token]))
     context = {
@@ -57,7 +59,8 @@ def screen(request, token):
         "join_url": join_url,
         "join_qr": qr_svg(join_url, scale=8),  # shown until play starts
     }
-    return render(request, "nights/screen.html", context)
+    with translation.override(night.language):
+        return render(request, "nights/screen.html", context)
 
 
 def _correction(form_class, call, done):
