@@ -120,7 +120,11 @@ class LanguageForm(forms.Form):
         choices=settings.LANGUAGES,
         label=_("Language of the big screen and printed sheets"),
         help_text=_("Each guest's phone follows its own language."),
+        required=False,  # not sent: the host's current language
     )
+
+    def clean_language(self) -> str:
+        return self.cleaned_data["language"] or self.now()["language"]
 
     @staticmethod
     def now() -> dict:
