@@ -8,7 +8,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.functional import lazy
 from django.utils.timezone import localdate
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from live.text import render
@@ -44,7 +44,7 @@ CHOICE_LABELS = {
     "prize_ties": {"rolloff": _("Roll-off"), "split": _("Split")},
     "break_after_set": {
         "none": _("No break"),
-        **{str(n): filled("After set %(n)s", n=n) for n in range(1, 6)},
+        **{str(n): filled(gettext_noop("After set %(n)s"), n=n) for n in range(1, 6)},
     },
 }
 # The help texts in the host's words (RULE_HELP, for the command line, names the codes).
@@ -233,7 +233,7 @@ class ClientIdForm(forms.Form):
 class PointsForm(ClientIdForm):
     table = forms.IntegerField(min_value=1, label=_("Table"))
     team = forms.ChoiceField(
-        choices=[(team, filled("Team %(team)s", team=team)) for team in "AB"],
+        choices=[(team, filled(gettext_noop("Team %(team)s"), team=team)) for team in "AB"],
         label=_("Team"),
     )
     delta = forms.IntegerField(label=_("Points (+/-)"), min_value=-100, max_value=100)
