@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from live.errors import ServiceError
 from live.routing import socket_path
+from live.text import render as rendered
 from partynight.models import Night
 from partynight.routing import websocket_urlpatterns as sockets
 from partynight.rules.config import Rules
@@ -36,7 +37,7 @@ def prize_preview(prize_table, pot: int) -> dict:
     try:
         return {"pot": pot, "rows": prize_amounts(prize_table, pot), "error": None}
     except RulesError as error:
-        return {"pot": pot, "rows": [], "error": str(error)}
+        return {"pot": pot, "rows": [], "error": rendered(error.message)}
 
 
 @login_required
@@ -67,7 +68,7 @@ def night_new(request):
                 **form.cleaned_data,
             )
         except ServiceError as error:
-            form.add_error(None, error.message)
+            form.add_error(None, rendered(error.message))
         else:
             messages.success(request, f"{night.name} is planned. Now add the players.")
             return redirect("host:night", night_id=night.pk)
@@ -97,7 +98,7 @@ def night_settings(request, night_id):
                 paper=request.POST.get("paper"),
             )
         except ServiceError as error:
-            rules_form.add_error(None, error.message)
+            rules_form.add_error(None, rendered(error.message))
         else:
             messages.success(request, "Settings saved.")
             return redirect("host:night", night_id=night.pk)
@@ -189,6 +190,7 @@ def players_add_list(request, night_id):
         report = nights.players_add_list(night_id=night.pk, text=text, actor=actor_of(request))
     except ServiceError as error:
         report = [{"line": 0, "name": "", "added": False, "error": error.message}]
+    report = [{**row, "error": rendered(row["error"])} for row in report]
     if not report:
         report = [{"line": 0, "name": "", "added": False, "error": "Paste at least one name."}]
     failed = [row for row in report if not row["added"]]
@@ -214,7 +216,7 @@ def _player_action(request, night_id, action, done):
     try:
         player = action(night_id=night.pk, actor=actor_of(request))
     except ServiceError as error:
-        messages.error(request, error.message)
+        messages.error(request, rendered(error.message))
     else:
         messages.success(request, done(player))
     return redirect("host:night", night_id=night.pk)
@@ -289,7 +291,7 @@ def seats_draw(request, night_id):
     try:
         nights.seats_draw(night_id=night.pk, actor=actor_of(request))
     except ServiceError as error:
-        messages.error(request, error.message)
+        messages.error(request, rendered(error.message))
     else:
         messages.success(request, "Seats drawn. The starred players start at the Head table.")
     return redirect("host:night", night_id=night.pk)
@@ -302,7 +304,7 @@ def play_start(request, night_id):
     try:
         play.round_start(night_id=night.pk, number=1, actor=actor_of(request))
     except ServiceError as error:
-        messages.error(request, error.message)
+        messages.error(request, rendered(error.message))
         if error.code != "already_done":
             return redirect("host:night", night_id=night.pk)
     return redirect("host:dashboard", night_id=night.pk)

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from live.errors import ServiceError
 from live.limits import guard_link
 from live.routing import socket_path
+from live.text import render as rendered
 from partynight import links
 from partynight.models import Night
 from partynight.routing import websocket_urlpatterns as sockets
@@ -78,7 +79,7 @@ def _correction(form_class, call, done):
         try:
             answer = call(night.pk, actor_of(request), form.cleaned_data)
         except ServiceError as error:
-            messages.error(request, error.message)
+            messages.error(request, rendered(error.message))
         else:
             messages.success(request, done(answer) if callable(done) else done)
         return redirect(back, night_id=night.pk)
@@ -170,7 +171,7 @@ def night_finish(request, night_id):
     try:
         finish.night_finish(night_id=night.pk, actor=actor_of(request))
     except ServiceError as error:
-        messages.error(request, error.message)
+        messages.error(request, rendered(error.message))
         if error.code != "already_done":
             return redirect("host:dashboard", night_id=night.pk)
     return redirect("host:results", night_id=night.pk)
