@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from groups.forms import GroupForm, GroupNightForm, MemberForm
 from live.errors import ServiceError
+from live.text import render as rendered
 from paper.csv_export import csv_response
 from partynight.models import Group, GroupMember
 from partynight.services import groups, history
@@ -100,7 +101,7 @@ def member_update(request, group_id, member_id):
     try:
         member = groups.member_update(member=member, **_member_fields(form.cleaned_data))
     except ServiceError as error:
-        messages.error(request, error.message)
+        messages.error(request, rendered(error.message))
     else:
         messages.success(request, f"{member.name} saved.")
     return redirect("groups:detail", group_id=member.group_id)

@@ -55,10 +55,12 @@ def score_sheets(night: Night, blank: int = 0) -> list[dict]:
     sheets = []
     for player in night.players.filter(active=True, is_ghost=False):
         table, seat = starts.get(player.key, (None, None))
-        where = said(
-            "%(table)s table, seat %(seat)s", table=table_name(table, tables), seat=seat + 1
-        )
-        start = render(where) if table else ""
+        start = ""
+        if table:
+            where = said(
+                "%(table)s table, seat %(seat)s", table=table_name(table, tables), seat=seat + 1
+            )
+            start = render(where)
         sheets.append(
             {"name": player.name, "token": player.token, "star": table == 1, "start": start}
         )
