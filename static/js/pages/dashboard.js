@@ -28,7 +28,7 @@
 
   function notice(text, bad) {
     const box = $("notice");
-    box.textContent = text;
+    box.textContent = PartyWords.render(text);
     box.className = bad ? "notice bad" : "notice";
     box.hidden = !text;
   }
@@ -205,7 +205,7 @@
   function undoLabel(table) {
     const lines = logOf(table);
     for (let i = lines.length - 1; i >= 0; i -= 1) {
-      if (lines[i].by !== "app") return "Undo " + lines[i].name;
+      if (lines[i].by !== "app") return "Undo " + PartyWords.render(lines[i].name);
     }
     return "Undo the last roll";
   }

@@ -97,7 +97,7 @@
     const button = $("undo");
     button.hidden = !(atTable && offer && offer.v === snap.table.version);
     if (!button.hidden) {
-      button.textContent = offer.label;
+      button.textContent = PartyWords.render(offer.label);
       button.disabled = !!undoing || stale;
     }
   }

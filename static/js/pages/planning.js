@@ -17,7 +17,7 @@
           credentials: "same-origin",
         });
         const answer = await response.json();
-        if (!response.ok) throw new Error(answer.error || "Not saved");
+        if (!response.ok) throw new Error(PartyWords.render(answer.error) || "Not saved");
         button.textContent = answer.paid ? "Paid ✓" : "Mark paid";
         button.className = answer.paid ? "paid" : "secondary";
         button.setAttribute("aria-pressed", String(answer.paid));
