@@ -12,7 +12,7 @@ from django.contrib.auth.views import LoginView
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from live import limits
+from live import limits, text
 from partynight import throttles
 
 
@@ -56,8 +56,7 @@ def _signup(request):
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         if not throttles.signup_counted(_address(request)):
-            most = throttles.SIGNUPS_PER_HOUR
-            form.add_error(None, throttles.TOO_MANY_SIGNUPS.format(most=most))
+            form.add_error(None, text.render(throttles.TOO_MANY_SIGNUPS))
             return render(request, "registration/signup.html", {"form": form}, status=429)
         login(request, form.save())
         return redirect("site:home")

@@ -230,6 +230,7 @@ def players_add_list(request, night_id):
         report = nights.players_add_list(night_id=night.pk, text=text, actor=actor_of(request))
     except ServiceError as error:
         report = [{"line": 0, "name": "", "added": False, "error": error.message}]
+    report = [{**row, "error": say(row["error"])} for row in report]
     if not report:
         report = [{"line": 0, "name": "", "added": False, "error": _("Paste at least one name.")}]
     failed = [row for row in report if not row["added"]]

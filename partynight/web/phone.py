@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from live.errors import ServiceError
 from live.limits import guard_guess, guard_link
 from live.routing import socket_path
+from live.text import render as rendered
 from partynight import links
 from partynight.models import Night, Player, normalise_join_code
 from partynight.routing import websocket_urlpatterns as sockets
@@ -144,7 +145,7 @@ def join(request, join_token):
     try:
         player = nights.player_add(night_id=night.pk, name=name, actor="join", claimed=True)
     except ServiceError as failure:
-        return _join_page(request, night, status=400, error=failure.message, name=name)
+        return _join_page(request, night, status=400, error=rendered(failure.message), name=name)
     _remember(request, player)
     return redirect("phone:play", token=player.token)
 
@@ -156,7 +157,7 @@ def _claim(request, night, player_id, mine):
         player = nights.player_claim(night_id=night.pk, player_id=player_id, actor="join")
     except ServiceError as failure:
         status = 409 if failure.code == "already_claimed" else 400
-        return _join_page(request, night, status=status, error=failure.message)
+        return _join_page(request, night, status=status, error=rendered(failure.message))
     _remember(request, player)
     return redirect("phone:play", token=player.token)
 

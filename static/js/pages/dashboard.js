@@ -43,7 +43,7 @@
 
   function notice(text, bad) {
     const box = $("notice");
-    box.textContent = text;
+    box.textContent = PartyWords.render(text);
     box.className = bad ? "notice bad" : "notice";
     box.hidden = !text;
   }
