@@ -12,6 +12,7 @@ from channels.db import database_sync_to_async
 from games.engines.burraco import ENGINE
 from games.engines.burraco.views import sort_key
 from tests.helpers.rooms import connect, frames, moved_on, room_now, seats_and_screen_started, setup
+from live.words import english
 from tests.helpers.sockets import WAIT
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -92,7 +93,7 @@ async def test_a_refused_meld_says_why_and_changes_nothing():
             {"type": "act", "action": message, "v": drawn.version, "client_id": str(cards)}
         )
         got = await frames_until_error(phone)
-        assert got["code"] == "not_allowed" and words in got["message"]
+        assert got["code"] == "not_allowed" and words in english(got["message"])
     assert (await database_sync_to_async(room_now)(room)).version == drawn.version
     await phone.disconnect()
 
