@@ -11,8 +11,8 @@ from channels.db import database_sync_to_async
 
 from games.engines.burraco import ENGINE
 from games.engines.burraco.views import sort_key
-from tests.helpers.rooms import connect, frames, moved_on, room_now, seats_and_screen_started, setup
 from live.words import english
+from tests.helpers.rooms import connect, frames, moved_on, room_now, seats_and_screen_started, setup
 from tests.helpers.sockets import WAIT
 
 pytestmark = pytest.mark.django_db(transaction=True)
