@@ -25,6 +25,14 @@ def title_of(game: str) -> Text:
     return TITLES.get(game, game)
 
 
+# A room's status as the pages say it (the model's values are codes).
+STATUSES = {
+    "open": said("taking seats"),
+    "playing": said("playing"),
+    "finished": said("game over"),
+}
+
+
 # Games whose public view says what the last step did (Russian Bank's `last`: the card moved
 # and where to): each step in a frame carries it as `seen`, so a phone can list a bot's
 # turn move by move, in order.

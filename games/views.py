@@ -21,7 +21,7 @@ from games.engines import RulesError, get_engine
 from games.forms import RoomForm, game_cards
 from games.models import Room
 from games.routing import websocket_urlpatterns as sockets
-from games.selectors import room_snapshot, rooms_listed, title_of
+from games.selectors import STATUSES, room_snapshot, rooms_listed, title_of
 from live.errors import ServiceError
 from live.limits import guard_link
 from live.routing import socket_path
@@ -100,7 +100,14 @@ def host_rooms(request, night_id):
         # One id per button and page: a double-clicked or resent form is applied once.
         ids = {what: secrets.token_urlsafe(16) for what in ("bot", "fill", "start")}
         rooms.append(
-            {"room": room, "frame": frame, "join_url": join_url, "join_qr": join_qr, "ids": ids}
+            {
+                "room": room,
+                "frame": frame,
+                "status": STATUSES[room.status],
+                "join_url": join_url,
+                "join_qr": join_qr,
+                "ids": ids,
+            }
         )
     rooms_links = [
         {
@@ -182,7 +189,7 @@ def _player_rooms(request, player, token):
         if room:
             return redirect("games:room_play", room_id=room.pk, token=token)
     rooms = [
-        {"room": room, "title": title_of(room.game)}
+        {"room": room, "title": title_of(room.game), "status": STATUSES[room.status]}
         for room in player.night.rooms.exclude(status=Room.Status.FINISHED)
     ]
     context = {"player": player, "rooms": rooms, "games": game_cards()}
