@@ -406,13 +406,18 @@ def _check_shape(action, legal: list[dict], engine) -> None:
     """Refuse an action of the wrong shape before any engine looks it up: an object whose
     `type` is a string (a list or an object there would crash the engine's lookup of its
     kinds) and whose keys the engine knows; the engine judges the rest in its own words."""
+    kinds = {option["type"] for option in legal}
     allowed = {key for option in legal for key in option} | set(getattr(engine, "action_keys", ()))
     if (
         not isinstance(action, dict)
         or not isinstance(action.get("type"), str)
         or set(action) - allowed
     ):
-        raise ServiceError(said("That is not a move you can make now."), "not_allowed")
+        # Only a hand-made message gets here (the phones send the legal actions): the
+        # engine's own names of the moves are the answer.
+        # Translators: %(moves)s lists the game's move names as the program knows them.
+        choices = said("You can: %(moves)s.", moves=", ".join(sorted(kinds)))
+        raise ServiceError(choices, "not_allowed")
 
 
 def _play(room: Room, steps, by: str, client_id=None, stood=()) -> dict:
