@@ -54,7 +54,7 @@ def test_an_illegal_build_is_refused_with_the_rule_and_changes_nothing(open_room
     with pytest.raises(ServiceError) as error:
         act(room, 0, move("h1", "h0"), "a", players)
     assert error.value.code == "not_allowed"
-    assert error.value.message.startswith("The 10♥ cannot go on the J♦: two red cards.")
+    assert english(error.value.message).startswith("The 10♥ cannot go on the J♦: two red cards.")
     assert room_of(room).version == room.version
     act(room, 0, move("h2", "h0"), "b", players)
     assert room_of(room).state["board"]["houses"][0] == ["JD", "TS"]
