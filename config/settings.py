@@ -58,7 +58,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "partynight.middleware.StaticFilesMiddleware",  # WhiteNoise, async-capable
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",  # the browser's language, or the one picked
+    "partynight.middleware.LocaleMiddleware",  # the browser's language, or the one picked
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

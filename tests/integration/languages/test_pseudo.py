@@ -55,8 +55,8 @@ def test_every_marked_message_is_wrapped_with_its_arguments(speaks_pseudo):
         assert render(joined(["Ann", "Bob"])) == "[!!Ann and Bob!!]"
         assert render(joined(["Ann", "Bob", "Kim"])) == "[!!Ann, [!!Bob and Kim!!]!!]"
         assert leaks([render(joined(["Ann", "Bob"]))], data=["Ann", "Bob"]) == []
-        plural = said_n("%(n)s point", "%(n)s points", 2)  # unknown: stays English
-        assert leaks([render(plural)]) == ["2 points"]
+        plural = said_n("%(n)s marble", "%(n)s marbles", 2)  # never marked: stays English
+        assert leaks([render(plural)]) == ["2 marbles"]
 
 
 def test_pages_and_their_words_catalog_speak_it(speaks_pseudo, client):

@@ -65,3 +65,11 @@ def test_the_join_page_follows_the_browser(client, player):
     join = f"/join/{player.night.join_token}/"
     assert lang_of(client.get(join, HTTP_ACCEPT_LANGUAGE="it-IT,it;q=0.9")) == "it"
     assert lang_of(client.get(join, HTTP_ACCEPT_LANGUAGE="en-US")) == "en"
+
+
+@pytest.mark.parametrize("accepted", ["fil-PH,fil;q=0.9,en;q=0.8", "fil", "tl-PH"])
+def test_a_phone_set_to_filipino_reads_filipino(client, player, accepted):
+    """Browsers call Filipino "fil" (Chromium on a phone set to Filipino sends fil-PH); the
+    catalogs are "tl" (partynight/middleware.py)."""
+    page = client.get(f"/play/{player.token}/", HTTP_ACCEPT_LANGUAGE=accepted)
+    assert lang_of(page) == "tl" and "/tl/djangojs" in page.content.decode()
