@@ -7,9 +7,10 @@ import functools
 from asgiref.sync import sync_to_async
 from django.contrib import admin
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.views import LoginView
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from live import limits, text
@@ -47,7 +48,16 @@ def slowed(login_view):
     return page
 
 
-login_page = slowed(LoginView.as_view())
+class LoginForm(AuthenticationForm):
+    """Django's, with its labels in our catalogs: Django has no Filipino of its own."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["username"].label = _("Username")
+        self.fields["password"].label = _("Password")
+
+
+login_page = slowed(LoginView.as_view(authentication_form=LoginForm))
 admin_login = slowed(admin.site.login)  # the same passwords, through the admin's own form
 
 

@@ -12,9 +12,15 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from live.text import render
+from live.words import english
 from partynight.rules.config import RULE_CHOICES, Rules
 from partynight.rules.errors import RulesError
-from partynight.rules.prizes import DEFAULT_PRIZE_TABLE, PRIZE_KINDS, check_prize_table
+from partynight.rules.prizes import (
+    PRIZE_KINDS,
+    USUAL_NAMES,
+    check_prize_table,
+    prize_title,
+)
 
 # A sentence with its placeholders filled, translated when shown (labels are built once).
 filled = lazy(lambda text, **args: gettext(text) % args, str)
@@ -64,13 +70,11 @@ HELP_TEXTS = {
     "prize_ties": _("Prize ties: the tied players roll 3 dice (roll-off, default), or split it."),
     "contribution": _("Dollars each paying player puts in the pot (0-100). Default: 5."),
 }
-# Each prize kind by its usual name (the host may rename a prize; this names the kind).
-PRIZE_LABELS = {entry["prize"]: entry["name"] for entry in DEFAULT_PRIZE_TABLE}
 
 
 def prize_label(kind: str) -> str:
-    """A prize kind's usual name in the active language (the rules may keep it as Words)."""
-    return render(PRIZE_LABELS[kind]) if kind in PRIZE_LABELS else ""
+    """A prize kind's usual name in the active language."""
+    return render(USUAL_NAMES[kind]) if kind in USUAL_NAMES else ""
 
 
 def _rule_field(name: str) -> forms.Field:
@@ -167,8 +171,11 @@ class PrizeRowForm(forms.Form):
         data = self.cleaned_data
         if not data.get("include"):
             return None
-        # no name typed: the kind's usual name, in the host's language
-        name = " ".join(data["name"].split()) or prize_label(data["prize"])
+        # The usual name (left empty, or as the form showed it) stays the usual one, which
+        # each reader reads in their language; a name the host typed is kept as typed.
+        typed = " ".join(data["name"].split())
+        usual = USUAL_NAMES[data["prize"]]
+        name = english(usual) if typed in ("", render(usual)) else typed
         return {"prize": data["prize"], "name": name, data["mode"]: data["value"]}
 
 
@@ -204,7 +211,7 @@ def prize_initial(prize_table: list[dict]) -> list[dict]:
         {
             "prize": e["prize"],
             "include": True,
-            "name": render(e["name"]),
+            "name": render(prize_title(e["name"])),
             "mode": "amount" if "amount" in e else "share",
             "value": e.get("amount", e.get("share")),
         }

@@ -19,7 +19,7 @@ from partynight.models import Night
 from partynight.routing import websocket_urlpatterns as sockets
 from partynight.rules.config import Rules
 from partynight.rules.errors import RulesError
-from partynight.rules.prizes import DEFAULT_PRIZE_TABLE, prize_amounts
+from partynight.rules.prizes import DEFAULT_PRIZE_TABLE, prize_amounts, prize_title
 from partynight.rules.seating import table_count
 from partynight.services import nights, play, selectors, snapshots
 from partynight.web.forms import (
@@ -39,7 +39,10 @@ EXAMPLE_PLAYERS = 12  # the new-night page shows the prizes for a typical night
 def prize_preview(prize_table, pot: int) -> dict:
     """The prize table in dollars for `pot`, or the reason it does not add up."""
     try:
-        return {"pot": pot, "rows": prize_amounts(prize_table, pot), "error": None}
+        rows = [
+            {**row, "name": prize_title(row["name"])} for row in prize_amounts(prize_table, pot)
+        ]
+        return {"pot": pot, "rows": rows, "error": None}
     except RulesError as error:
         return {"pot": pot, "rows": [], "error": error.message}
 
