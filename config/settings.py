@@ -58,7 +58,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "partynight.middleware.StaticFilesMiddleware",  # WhiteNoise, async-capable
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",  # the browser's language, or the one picked
+    "partynight.middleware.LocaleMiddleware",  # the browser's language, or the one picked
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -171,6 +171,19 @@ LOGOUT_REDIRECT_URL = "site:home"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("it", "Italiano"), ("tl", "Filipino"), ("es", "Español")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Tests only (off unless set): PSEUDO_LANGUAGE adds a made-up language whose catalogs are
+# in EXTRA_LOCALE_PATHS (tests/helpers/pseudo.py builds "qps", every word in [!! !!]), so a
+# browser test finds words nobody marked. Django knows no such code: LANG_INFO learns it.
+PSEUDO_LANGUAGE = env.str("PSEUDO_LANGUAGE", default="")
+LOCALE_PATHS += [Path(path) for path in env.list("EXTRA_LOCALE_PATHS", default=[])]
+if PSEUDO_LANGUAGE:
+    from django.conf.locale import LANG_INFO
+
+    LANGUAGES.append((PSEUDO_LANGUAGE, "Pseudo"))
+    LANG_INFO.setdefault(
+        PSEUDO_LANGUAGE,
+        {"bidi": False, "code": PSEUDO_LANGUAGE, "name": "Pseudo", "name_local": "Pseudo"},
+    )
 TIME_ZONE = env.str("TIME_ZONE", default="UTC")
 USE_I18N = True
 USE_TZ = True

@@ -11,6 +11,7 @@ from live import db, limits
 from live.consumers import LiveConsumer
 from live.messages import MessageError, parse_message
 from live.snapshots import SharedSnapshots
+from live.words import said
 from partynight import links
 
 SCHEMAS = {
@@ -49,7 +50,7 @@ class RoomConsumer(LiveConsumer):
 
     role = "room"
     actions = ("act", "sit", "bot", "fill_bots", "leave", "start", "vote_bot")
-    refusal = "This room link is not valid (a mistyped link, or not a player of this night)."
+    refusal = said("This room link is not valid (a mistyped link, or not a player of this night).")
     player = None
     version = -1  # the room version of the newest frame sent on
 
@@ -150,7 +151,7 @@ class RoomScreenConsumer(RoomConsumer):
     role = "room-screen"
     resync_every = limits.SCREEN_RESYNC_EVERY
     actions = ()
-    refusal = "This room screen link is not valid."
+    refusal = said("This room screen link is not valid.")
 
     @db.runs_on_db
     def authenticate(self):

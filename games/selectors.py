@@ -3,16 +3,35 @@ engine's `view(state, seat)` for one seat (None: spectators), never the whole st
 
 from games.engines import get_engine
 from games.models import Room
+from live.words import Text, said
 from partynight.models import Player
 
+# The games' names as Words: frames carry them and each reader sees their own language's.
 TITLES = {
-    "punto_banco": "Punto Banco",
-    "chemin_de_fer": "Chemin de Fer",
-    "baccarat_banque": "Baccarat Banque",
-    "bunco_cards": "Bunco (the card game)",
-    "russian_bank": "Russian Bank",
-    "burraco": "Burraco",
+    # Translators: the French name, which Italian, Spanish and Filipino players keep too.
+    "punto_banco": said("Punto Banco"),
+    "chemin_de_fer": said("Chemin de Fer"),
+    "baccarat_banque": said("Baccarat Banque"),
+    # Translators: Bunco played with cards (a Flinch-like patience), not the dice game.
+    "bunco_cards": said("Bunco (the card game)"),
+    # Translators: the name its players use (Italian "Banca russa" or "Zanzibar"...).
+    "russian_bank": said("Russian Bank"),
+    # Translators: an Italian game: its name stays Italian everywhere.
+    "burraco": said("Burraco"),
 }
+
+
+def title_of(game: str) -> Text:
+    return TITLES.get(game, game)
+
+
+# A room's status as the pages say it (the model's values are codes).
+STATUSES = {
+    "open": said("taking seats"),
+    "playing": said("playing"),
+    "finished": said("game over"),
+}
+
 
 # Games whose public view says what the last step did (Russian Bank's `last`: the card moved
 # and where to): each step in a frame carries it as `seen`, so a phone can list a bot's
@@ -24,13 +43,18 @@ def scope(room: Room) -> str:
     return f"room:{room.pk}"
 
 
-def seat_names(room: Room) -> list[str]:
+def seat_names(room: Room) -> list[Text]:
+    """Each seat's name: the player's as typed, a bot's as Words ("Bot 2"), "" if empty."""
     ids = [seat for seat in room.seats if isinstance(seat, int)]
     names = dict(Player.objects.filter(pk__in=ids).values_list("id", "name"))
-    return [
-        f"Bot {i + 1}" if seat == "bot" else names.get(seat, "?") if seat is not None else ""
-        for i, seat in enumerate(room.seats)
-    ]
+    return [_seat_name(i, seat, names) for i, seat in enumerate(room.seats)]
+
+
+def _seat_name(i: int, seat, names: dict) -> Text:
+    if seat == "bot":
+        # Translators: a computer player's name: Bot 1, Bot 2...
+        return said("Bot %(n)s", n=i + 1)
+    return "" if seat is None else names.get(seat, "?")
 
 
 def waiting(room: Room) -> list[int]:
@@ -69,7 +93,7 @@ def room_info(room: Room, names: list[str]) -> dict:
     return {
         "id": room.pk,
         "game": room.game,
-        "title": TITLES.get(room.game, room.game),
+        "title": title_of(room.game),
         "status": room.status,
         "seats": [
             {

@@ -25,6 +25,7 @@ from games.models import Room, RoomAction, RoomRequest
 from live.broadcast import send_after_commit, store_versions
 from live.errors import ServiceError
 from live.idempotency import idempotent, replayed
+from live.words import said, said_n
 from partynight import links
 from partynight.models import Night, Player
 
@@ -64,14 +65,14 @@ def _lock(room_id: int) -> Room:
     try:
         return Room.objects.select_for_update().get(pk=room_id)
     except Room.DoesNotExist:
-        raise ServiceError("That room does not exist.", "not_found") from None
+        raise ServiceError(said("That room does not exist."), "not_found") from None
 
 
 def _engine_call(call, *args):
     try:
         return call(*args)
     except RulesError as error:
-        raise ServiceError(str(error), "not_allowed") from None
+        raise ServiceError(error.message, "not_allowed") from None
 
 
 def _seats_changed(room: Room, client_id=None, stood=()) -> dict:
@@ -94,18 +95,28 @@ def room_open(
     config = dict(config or {})
     seats = _engine_call(engine.new_state, config, random.Random(0))["config"]["seats"]
     if not Night.objects.select_for_update().filter(pk=night_id).exists():
-        raise ServiceError("That night does not exist.", "not_found")
+        raise ServiceError(said("That night does not exist."), "not_found")
     unfinished = Room.objects.filter(night_id=night_id).exclude(status=Room.Status.FINISHED)
     if unfinished.count() >= MAX_ROOMS:
         raise ServiceError(
-            f"This night already has {MAX_ROOMS} card rooms being played, the most it can"
-            " have at once: join one, or wait until a game is over.",
+            said_n(
+                "This night already has %(n)s card room being played, the most it can have"
+                " at once: join it, or wait until the game is over.",
+                "This night already has %(n)s card rooms being played, the most it can have"
+                " at once: join one, or wait until a game is over.",
+                MAX_ROOMS,
+            ),
             "too_many_rooms",
         )
     if player is not None and unfinished.filter(opened_by=actor).count() >= MAX_ROOMS_PER_PLAYER:
         raise ServiceError(
-            f"You have already opened {MAX_ROOMS_PER_PLAYER} card rooms that are not over:"
-            " play in them, or wait until one is over.",
+            said_n(
+                "You have already opened %(n)s card room that is not over: play in it, or"
+                " wait until it is over.",
+                "You have already opened %(n)s card rooms that are not over: play in them, or"
+                " wait until one is over.",
+                MAX_ROOMS_PER_PLAYER,
+            ),
             "too_many_rooms",
         )
     return Room.objects.create(
@@ -125,7 +136,7 @@ def room_play_now(*, night_id, game, config=None, player: Player, timeout=None) 
     every other, dealt; all or nothing."""
     me = links.player_now(player)
     if me.night_id != night_id:
-        raise ServiceError("Only the night's players can sit here.", "not_allowed")
+        raise ServiceError(said("Only the night's players can sit here."), "not_allowed")
     actor = links.player_actor(me)
     room = room_open(
         night_id=night_id, game=game, config=config, actor=actor, player=me, timeout=timeout
@@ -138,18 +149,18 @@ def room_play_now(*, night_id, game, config=None, player: Player, timeout=None) 
 
 def _must_be_open(room: Room) -> None:
     if room.status != Room.Status.OPEN:
-        raise ServiceError("The game has started: seats are set.", "wrong_state")
+        raise ServiceError(said("The game has started: seats are set."), "wrong_state")
 
 
 def _free_seat(room: Room, seat: int | None) -> int:
     if seat is None:
         if None not in room.seats:
-            raise ServiceError("Every seat is taken.", "room_full")
+            raise ServiceError(said("Every seat is taken."), "room_full")
         return room.seats.index(None)
     if type(seat) is not int or not 0 <= seat < len(room.seats):
-        raise ServiceError("There is no such seat.", "not_found")
+        raise ServiceError(said("There is no such seat."), "not_found")
     if room.seats[seat] is not None:
-        raise ServiceError("That seat is taken.", "seat_taken")
+        raise ServiceError(said("That seat is taken."), "seat_taken")
     return seat
 
 
@@ -198,7 +209,7 @@ def seat_join(*, room_id, player: Player, seat=None, client_id=None) -> dict:
         _must_be_open(room)
         me = links.player_now(player)
         if me.night_id != room.night_id:
-            raise ServiceError("Only the night's players can sit here.", "not_allowed")
+            raise ServiceError(said("Only the night's players can sit here."), "not_allowed")
         chosen = seat
         if me.pk in room.seats:
             mine = room.seats.index(me.pk)
@@ -220,7 +231,8 @@ def _seated(room: Room, player: Player | None) -> None:
     the player is re-read (a socket's copy may be of someone the host removed)."""
     if player is not None and links.player_now(player).pk not in room.seats:
         raise ServiceError(
-            "Take a seat first: only the room's players or the host can do that.", "not_seated"
+            said("Take a seat first: only the room's players or the host can do that."),
+            "not_seated",
         )
 
 
@@ -245,7 +257,7 @@ def seats_fill_with_bots(*, room_id, actor, player: Player | None = None, client
         _seated(room, player)
         empty = [seat for seat, taken in enumerate(room.seats) if taken is None]
         if not empty:
-            raise ServiceError("Every seat is taken.", "room_full")
+            raise ServiceError(said("Every seat is taken."), "room_full")
         for seat in empty:
             room.seats[seat] = "bot"
         return _seats_changed(room, client_id) | {"seats": empty}
@@ -261,11 +273,11 @@ def seat_leave(*, room_id, seat, actor, player: Player | None = None, client_id=
         if player is not None:
             links.player_now(player)
         if type(seat) is not int or not 0 <= seat < len(room.seats) or room.seats[seat] is None:
-            raise ServiceError("Nobody sits there.", "not_found")
+            raise ServiceError(said("Nobody sits there."), "not_found")
         if player is not None and room.seats[seat] != player.pk:
-            raise ServiceError("That is not your seat.", "not_your_seat")
+            raise ServiceError(said("That is not your seat."), "not_your_seat")
         if room.status == Room.Status.FINISHED:
-            raise ServiceError("This game is over.", "wrong_state")
+            raise ServiceError(said("This game is over."), "wrong_state")
         stood = [room.seats[seat]] if isinstance(room.seats[seat], int) else []
         if room.status == Room.Status.OPEN:
             room.seats[seat] = None
@@ -293,14 +305,16 @@ def seat_vote_bot(*, room_id, seat, player: Player, client_id=None) -> dict:
 
     def change(room):
         if room.status != Room.Status.PLAYING:
-            raise ServiceError("The game is not being played.", "wrong_state")
+            raise ServiceError(said("The game is not being played."), "wrong_state")
         me = links.player_now(player).pk
         if me not in room.seats:
-            raise ServiceError("Only the room's players can vote.", "not_seated")
+            raise ServiceError(said("Only the room's players can vote."), "not_seated")
         if type(seat) is not int or not 0 <= seat < len(room.seats):
-            raise ServiceError("There is no such seat.", "not_found")
+            raise ServiceError(said("There is no such seat."), "not_found")
         if room.seats[seat] == me or seat not in selectors.waiting(room):
-            raise ServiceError("Only someone the game waits for can be replaced.", "not_allowed")
+            raise ServiceError(
+                said("Only someone the game waits for can be replaced."), "not_allowed"
+            )
         votes = set(room.votes.get(str(seat), [])) | {me}
         if len(votes) < votes_needed(room, seat):
             room.votes = room.votes | {str(seat): sorted(votes)}
@@ -321,7 +335,9 @@ def room_start(*, room_id, actor, player: Player | None = None, client_id=None) 
         _must_be_open(room)
         _seated(room, player)
         if None in room.seats:
-            raise ServiceError("Fill every seat first (add bots to the empty ones).", "wrong_state")
+            raise ServiceError(
+                said("Fill every seat first (add bots to the empty ones)."), "wrong_state"
+            )
         room.state = _engine_call(
             get_engine(room.game).new_state, room.config, random.Random(room.seed)
         )
@@ -341,18 +357,20 @@ def action_apply(
 
     def apply(room):
         if room.status != Room.Status.PLAYING:
-            raise ServiceError("The game is not being played.", "wrong_state")
+            raise ServiceError(said("The game is not being played."), "wrong_state")
         if type(seat) is not int or not 0 <= seat < len(room.seats):
-            raise ServiceError("There is no such seat.", "not_found")
+            raise ServiceError(said("There is no such seat."), "not_found")
         if player is not None and room.seats[seat] != links.player_now(player).pk:
-            raise ServiceError("That is not your seat.", "not_your_seat")
+            raise ServiceError(said("That is not your seat."), "not_your_seat")
         if seen_version is not None:
             since = RoomAction.objects.filter(room=room, seat=seat, version__gt=seen_version)
             if since.exists():
-                raise ServiceError("Your seat has already played; look again.", "already_played")
+                raise ServiceError(
+                    said("Your seat has already played; look again."), "already_played"
+                )
         legal = get_engine(room.game).legal_actions(room.state, seat)
         if not legal:
-            raise ServiceError("It is not your turn.", "not_your_turn")
+            raise ServiceError(said("It is not your turn."), "not_your_turn")
         _check_shape(action, legal, get_engine(room.game))
         first = [(seat, action, "player", client_id)]
         room.votes = {k: v for k, v in room.votes.items() if k != str(seat)}  # they are here
@@ -378,7 +396,7 @@ def seat_timeout(*, room_id, actor, seen_version=None, force=False) -> dict:
     if force:  # the host: everyone waited for, timer or not
         seats = selectors.waiting(room)
     if not seats:
-        raise ServiceError("The choice has not waited long enough yet.", "too_early")
+        raise ServiceError(said("The choice has not waited long enough yet."), "too_early")
     engine = get_engine(room.game)
     steps = [(s, engine.default_action(room.state, s), "timeout", None) for s in seats]
     return _play(room, steps, by="timeout") | {"timed_out": seats}
@@ -395,7 +413,11 @@ def _check_shape(action, legal: list[dict], engine) -> None:
         or not isinstance(action.get("type"), str)
         or set(action) - allowed
     ):
-        raise ServiceError(f"You can: {', '.join(sorted(kinds))}.", "not_allowed")
+        # Only a hand-made message gets here (the phones send the legal actions): the
+        # engine's own names of the moves are the answer.
+        # Translators: %(moves)s lists the game's move names as the program knows them.
+        choices = said("You can: %(moves)s.", moves=", ".join(sorted(kinds)))
+        raise ServiceError(choices, "not_allowed")
 
 
 def _play(room: Room, steps, by: str, client_id=None, stood=()) -> dict:

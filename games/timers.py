@@ -44,6 +44,6 @@ async def _time_out(room_id: int, version: int, delay: float) -> None:
             return
         except ServiceError as error:
             if error.code != "too_early":  # no retry can help (the room is gone, say)
-                logger.warning("room %s: timeout not played: %s", room_id, error.message)
+                logger.warning("room %s: timeout not played: %s", room_id, error)
                 return
             await asyncio.sleep(RETRY_SECONDS)  # too early by the database's clock

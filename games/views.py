@@ -2,6 +2,7 @@
 their own per-night link token), the QR join link and the big screen. Pages render a shell;
 the live part is static/js/pages/room.js over the room websocket (docs/rooms.md)."""
 
+import contextlib
 import random
 import secrets
 
@@ -11,6 +12,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import services
@@ -18,10 +21,11 @@ from games.engines import RulesError, get_engine
 from games.forms import RoomForm, game_cards
 from games.models import Room
 from games.routing import websocket_urlpatterns as sockets
-from games.selectors import TITLES, room_snapshot, rooms_listed
+from games.selectors import STATUSES, room_snapshot, rooms_listed, title_of
 from live.errors import ServiceError
 from live.limits import guard_link
 from live.routing import socket_path
+from live.text import render as words
 from partynight import links
 from partynight.web.forms import ClientIdForm
 from partynight.web.shortcuts import actor_of, host_night, not_found, qr_svg
@@ -46,7 +50,8 @@ def _open(request, night_id, actor, player=None):
     with bots" (a player's `now`) also seats them, fills the other seats with bots and deals."""
     form = RoomForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Check the room settings: " + form.errors.as_text())
+        problems = form.errors.as_text()
+        messages.error(request, _("Check the room settings: %(problems)s") % {"problems": problems})
         return None
     data = dict(form.cleaned_data)
     game, timeout = data.pop("game"), data.pop("timeout")
@@ -60,7 +65,7 @@ def _open(request, night_id, actor, player=None):
             night_id=night_id, game=game, config=data, actor=actor, player=player, timeout=timeout
         )
     except ServiceError as error:
-        messages.error(request, error.message)
+        messages.error(request, words(error.message))
         return None
 
 
@@ -69,6 +74,12 @@ def _room_join(request, room):
     path = reverse("games:room_join", kwargs={"join_token": room.join_token})
     url = request.build_absolute_uri(path)
     return url, qr_svg(url)
+
+
+def _speaking(language: str):
+    """Render in `language` (a player's pick or the night's); blank: the browser's, as
+    LocaleMiddleware chose. The page's catalog scripts follow (base.html's LANGUAGE_CODE)."""
+    return translation.override(language) if language else contextlib.nullcontext()
 
 
 def _remember(request, player):
@@ -89,7 +100,14 @@ def host_rooms(request, night_id):
         # One id per button and page: a double-clicked or resent form is applied once.
         ids = {what: secrets.token_urlsafe(16) for what in ("bot", "fill", "start")}
         rooms.append(
-            {"room": room, "frame": frame, "join_url": join_url, "join_qr": join_qr, "ids": ids}
+            {
+                "room": room,
+                "frame": frame,
+                "status": STATUSES[room.status],
+                "join_url": join_url,
+                "join_qr": join_qr,
+                "ids": ids,
+            }
         )
     rooms_links = [
         {
@@ -138,7 +156,7 @@ def host_room_do(request, night_id, room_id, what):
     try:
         calls[what]()
     except ServiceError as error:
-        messages.error(request, error.message)
+        messages.error(request, words(error.message))
     return redirect("games:host_rooms", night_id=night.pk)
 
 
@@ -159,14 +177,19 @@ def _game_parts(room) -> dict:
 def player_rooms(request, token):
     player = links.player(token)
     if player is None:
-        return not_found(request, "This player link is not valid; ask the host for your link.")
+        return not_found(request, _("This player link is not valid; ask the host for your link."))
+    with _speaking(player.language):
+        return _player_rooms(request, player, token)
+
+
+def _player_rooms(request, player, token):
     _remember(request, player)
     if request.method == "POST":
         room = _open(request, player.night_id, links.player_actor(player), player)
         if room:
             return redirect("games:room_play", room_id=room.pk, token=token)
     rooms = [
-        {"room": room, "title": TITLES.get(room.game, room.game)}
+        {"room": room, "title": title_of(room.game), "status": STATUSES[room.status]}
         for room in player.night.rooms.exclude(status=Room.Status.FINISHED)
     ]
     context = {"player": player, "rooms": rooms, "games": game_cards()}
@@ -178,20 +201,21 @@ def room_play(request, room_id, token):
     player = links.player(token)
     room = player and links.find(player.night.rooms, pk=room_id)
     if room is None:
-        return not_found(request, "This room link is not valid for your player link.")
+        return not_found(request, _("This room link is not valid for your player link."))
     _remember(request, player)
     join_url, join_qr = _room_join(request, room)
     context = {
         "room": room,
         "player": player,
         "join_url": join_url,
-        "title": TITLES.get(room.game, room.game),
+        "title": title_of(room.game),
         "ws": socket_path(sockets, "room", room_id=room.pk, token=player.token),
         "join_qr": join_qr,
         "back": reverse("games:player_rooms", kwargs={"token": token}),
         "bunco": reverse("phone:play", kwargs={"token": token}),
     } | _game_parts(room)
-    return render(request, "games/room.html", context)
+    with _speaking(player.language):
+        return render(request, "games/room.html", context)
 
 
 @guard_link
@@ -210,9 +234,10 @@ def room_screen(request, token):
     _, join_qr = _room_join(request, room)
     context = {
         "room": room,
-        "title": TITLES.get(room.game, room.game),
+        "title": title_of(room.game),
         "ws": socket_path(sockets, "room_screen", token=room.screen_token),
         "join_qr": join_qr,
         "screen": True,
     } | _game_parts(room)
-    return render(request, "games/room.html", context)
+    with _speaking(room.night.language):  # a big screen, like the stage: the night's language
+        return render(request, "games/room.html", context)

@@ -1,25 +1,28 @@
 """The host's group forms: a group, a member, and a night started from the group."""
 
-import calendar
-
 from django import forms
+from django.utils.dates import MONTHS as MONTH_NAMES
+from django.utils.translation import gettext_lazy as _
 
-MONTHS = [("", "—")] + [(str(n), calendar.month_name[n]) for n in range(1, 13)]
+from partynight.web.forms import LanguageForm
+
+MONTHS = [("", "—")] + [(str(n), name) for n, name in MONTH_NAMES.items()]
 
 
 class GroupForm(forms.Form):
-    name = forms.CharField(max_length=80, label="Group name")
+    name = forms.CharField(max_length=80, label=_("Group name"))
 
 
 class MemberForm(forms.Form):
-    name = forms.CharField(max_length=40)
-    contact = forms.CharField(max_length=120, required=False, label="Contact (phone, email)")
+    name = forms.CharField(max_length=40, label=_("Name"))
+    contact = forms.CharField(max_length=120, required=False, label=_("Contact (phone, email)"))
     hosts_month = forms.TypedChoiceField(
-        choices=MONTHS, coerce=int, empty_value=None, required=False, label="Hosts in"
+        choices=MONTHS, coerce=int, empty_value=None, required=False, label=_("Hosts in")
     )
 
 
-class GroupNightForm(forms.Form):
-    name = forms.CharField(max_length=80, label="Night name")
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    place = forms.CharField(max_length=120, required=False)
+class GroupNightForm(LanguageForm):
+    name = forms.CharField(max_length=80, label=_("Night name"))
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    place = forms.CharField(max_length=120, required=False, label=_("Place"))
+    field_order = ["name", "date", "place", "language"]

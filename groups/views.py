@@ -2,19 +2,22 @@
 standings (a calendar year, ?season=YYYY), a CSV of the season, and the next night started
 from the group with its members. Views stay thin: a form, a service, a message."""
 
-import calendar
 import datetime
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.dates import MONTHS
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from groups.forms import GroupForm, GroupNightForm, MemberForm
 from live.errors import ServiceError
+from live.text import render as say
 from paper.csv_export import csv_response
-from partynight.models import Group, GroupMember
+from partynight.models import Group, GroupMember, Night
 from partynight.services import groups, history
 from partynight.web.shortcuts import actor_of, submit
 
@@ -47,7 +50,8 @@ def group_list(request):
             form, lambda data: groups.group_create(host=request.user, name=data["name"]), "name"
         )
         if group is not None:
-            messages.success(request, f"{group.name} is set up. Now add its members.")
+            said = _("%(name)s is set up. Now add its members.") % {"name": group.name}
+            messages.success(request, said)
             return redirect("groups:detail", group_id=group.pk)
     mine = Group.objects.filter(host=request.user).order_by("name")
     return render(request, "groups/list.html", {"groups": mine, "form": form})
@@ -55,13 +59,19 @@ def group_list(request):
 
 def _detail(request, group, member_form=None, night_form=None, status=200):
     today = datetime.date.today()
-    month = calendar.month_name[today.month]
+    month = MONTHS[today.month]
     context = {
         "group": group,
         "history": history.group_history(group, _season(request)),
         "member_form": member_form or MemberForm(),
         "night_form": night_form
-        or GroupNightForm(initial={"name": f"{group.name}: {month}", "date": today}),
+        or GroupNightForm(
+            initial={
+                "name": _("%(group)s: %(month)s") % {"group": group.name, "month": month},
+                "date": today,
+                **GroupNightForm.now(),
+            }
+        ),
     }
     return render(request, "groups/detail.html", context, status=status)
 
@@ -85,7 +95,8 @@ def member_add(request, group_id):
     )
     if member is None:
         return _detail(request, group, member_form=form, status=400)
-    messages.success(request, f"{member.name} joined {group.name}.")
+    said = _("%(name)s joined %(group)s.") % {"name": member.name, "group": group.name}
+    messages.success(request, said)
     return redirect("groups:detail", group_id=group.pk)
 
 
@@ -95,14 +106,14 @@ def member_update(request, group_id, member_id):
     member = host_member(request, group_id, member_id)
     form = MemberForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Please give the member a name of at most 40 characters.")
+        messages.error(request, _("Please give the member a name of at most 40 characters."))
         return redirect("groups:detail", group_id=member.group_id)
     try:
         member = groups.member_update(member=member, **_member_fields(form.cleaned_data))
     except ServiceError as error:
-        messages.error(request, error.message)
+        messages.error(request, say(error.message))
     else:
-        messages.success(request, f"{member.name} saved.")
+        messages.success(request, _("%(name)s saved.") % {"name": member.name})
     return redirect("groups:detail", group_id=member.group_id)
 
 
@@ -111,7 +122,8 @@ def member_update(request, group_id, member_id):
 def member_remove(request, group_id, member_id):
     member = host_member(request, group_id, member_id)
     groups.member_remove(member=member)
-    messages.success(request, f"{member.name} left {member.group.name}; their nights stay.")
+    said = _("%(name)s left %(group)s; their nights stay.")
+    messages.success(request, said % {"name": member.name, "group": member.group.name})
     return redirect("groups:detail", group_id=member.group_id)
 
 
@@ -121,13 +133,21 @@ def night_start(request, group_id):
     group = host_group(request, group_id)
 
     def start(data):
-        return groups.night_from_group(group=group, actor=actor_of(request), capped=True, **data)
+        details = dict(data)
+        language = details.pop("language")
+        with transaction.atomic():
+            night = groups.night_from_group(
+                group=group, actor=actor_of(request), capped=True, **details
+            )
+            Night.objects.filter(pk=night.pk).update(language=language)
+        return night
 
     form = GroupNightForm(request.POST)
     night = submit(form, start)
     if night is None:
         return _detail(request, group, night_form=form, status=400)
-    messages.success(request, f"{night.name} is planned with the group's members.")
+    said = _("%(name)s is planned with the group's members.") % {"name": night.name}
+    messages.success(request, said)
     return redirect("host:night", night_id=night.pk)
 
 

@@ -17,6 +17,7 @@ from live import broadcast, db, limits, ticks
 from live.cache import cache
 from live.errors import TRY_AGAIN, UNAVAILABLE, ServiceError
 from live.messages import MessageError, usable_client_id
+from live.words import said
 
 logger = logging.getLogger(__name__)
 
@@ -63,7 +64,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
 
     role = ""
     actions: tuple[str, ...] = ()
-    refusal = "This link is not valid."
+    refusal = said("This link is not valid.")
     slots: tuple = ()  # the socket slots leased in the cache
     resync_later = None  # the task this consumer started
     resync_every = 0.0  # seconds between the snapshots a client may ask for (screens: 1)
@@ -153,7 +154,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         for owner, most, refusal in self.socket_owners():
             slot = await cached(limits.socket_claim)(owner, self.channel_name, most)
             if slot is None:
-                return await self.refuse("too_many_sockets", refusal.format(most=most), 4429)
+                return await self.refuse("too_many_sockets", refusal, 4429)
             if slot:  # "": the cache is down, no limit
                 self.slots += (slot,)
         if self.slots:
@@ -244,7 +245,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
                 {
                     "type": "error",
                     "code": "bad_message",
-                    "message": f"Send JSON text under {MAX_MESSAGE_BYTES} bytes.",
+                    "message": said("Send JSON text under %(most)s bytes.", most=MAX_MESSAGE_BYTES),
                 }
             )
             return
@@ -255,7 +256,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
                 {
                     "type": "error",
                     "code": error.code,
-                    "message": str(error),
+                    "message": error.message,
                     "client_id": error.client_id,
                 }
             )
@@ -282,4 +283,4 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         raise NotImplementedError
 
     def act(self, message):
-        raise ServiceError("This screen only watches.", "read_only")
+        raise ServiceError(said("This screen only watches."), "read_only")

@@ -9,8 +9,9 @@ never a replay of someone else's answer (ids travel in messages a screen may sho
 from django.db import IntegrityError, transaction
 
 from live.errors import ServiceError
+from live.words import said
 
-REUSED_ID = "That message id was already used for another action: send it with a new id."
+REUSED_ID = said("That message id was already used for another action: send it with a new id.")
 
 
 def replayed(scope_id: int, client_id: str | None, lookup, asked: list) -> dict | None:

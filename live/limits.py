@@ -47,7 +47,9 @@ from django.db import connections
 from django.http import Http404
 from django.shortcuts import render
 
+from live import text
 from live.cache import cache, touch_many
+from live.words import Text, Words, said
 
 FREE_FAILURES = 20  # per address and window, answered at once
 FAILURE_WINDOW = 60  # seconds, from the first failure
@@ -63,22 +65,34 @@ SOCKET_LEASE = 90  # seconds; an open socket renews its slot every third of it
 ACTIONS_PER_SECOND = 10
 ACTION_BURST = 20
 
-TOO_MANY_SOCKETS = (
-    "This link is open in too many places (at most {most}). "
-    "Close a tab or another phone, then reload."
-)
-TOO_MANY_SCREENS = (
-    "Too many screens are open from this network (at most {most}). Close some, then reload."
-)
-TOO_MANY_WAITING = (
+TOO_MANY_WAITING = said(
     "Too many wrong links were opened from this network at once. "
     "Check the link, wait a few seconds and try again."
 )
-TOO_MANY_GUESSES = (
+TOO_MANY_GUESSES = said(
     "Too many join codes are being tried from this network right now. "
     "Wait a few seconds and try again, or scan the QR code on the big screen."
 )
-SLOW_DOWN = f"Too many messages (at most {ACTIONS_PER_SECOND} a second): this one was ignored."
+SLOW_DOWN = said(
+    "Too many messages (at most %(most)s a second): this one was ignored.",
+    most=ACTIONS_PER_SECOND,
+)
+
+
+def too_many_sockets(most: int) -> Words:
+    return said(
+        "This link is open in too many places (at most %(most)s). "
+        "Close a tab or another phone, then reload.",
+        most=most,
+    )
+
+
+def too_many_screens(most: int) -> Words:
+    return said(
+        "Too many screens are open from this network (at most %(most)s). Close some, then reload.",
+        most=most,
+    )
+
 
 log = logging.getLogger(__name__)
 
@@ -193,10 +207,11 @@ async def link_failed(ip: str) -> bool:
     return await wait_out(ip, await sync_to_async(failed, thread_sensitive=False)("link", ip))
 
 
-def too_many_waiting(request, message: str = TOO_MANY_WAITING):
+def too_many_waiting(request, message: Text = TOO_MANY_WAITING):
     """The 429 page for what a flood sends past its places (rendered on the event loop: the
     page is small and reads nothing from the database, so a flood's refusals cost little)."""
-    response = render(request, "phone/busy.html", {"message": message}, status=429)
+    context = {"message": text.render(message)}
+    response = render(request, "phone/busy.html", context, status=429)
     response["Retry-After"] = str(int(MAX_DELAY))
     return response
 
@@ -268,15 +283,19 @@ def socket_claim(owner: str, channel: str, most: int) -> str | None:
 
 def player_sockets(owner: str) -> list:
     """A player link's sockets (its phone page and card rooms count together)."""
-    return [(owner, SOCKETS_PER_PLAYER, TOO_MANY_SOCKETS)]
+    return [(owner, SOCKETS_PER_PLAYER, too_many_sockets(SOCKETS_PER_PLAYER))]
 
 
 def screen_sockets(link: str, address: str) -> list:
     """A big-screen link's sockets, capped per link and per address (issue 12: 150 of them
     from one address made other players' handshakes fail)."""
     return [
-        (link, SOCKETS_PER_SCREEN, TOO_MANY_SOCKETS),
-        (f"screens:{address}", SCREEN_SOCKETS_PER_ADDRESS, TOO_MANY_SCREENS),
+        (link, SOCKETS_PER_SCREEN, too_many_sockets(SOCKETS_PER_SCREEN)),
+        (
+            f"screens:{address}",
+            SCREEN_SOCKETS_PER_ADDRESS,
+            too_many_screens(SCREEN_SOCKETS_PER_ADDRESS),
+        ),
     ]
 
 

@@ -1,13 +1,17 @@
 """Paper for a night, and its results link. Score sheets (one per player, or blank), table
 tally sheets and the results sheet are HTML pages that print cleanly from any browser; the
 same templates become PDFs on the server (pdf.py). The results also have a read-only link
-with a text summary for the group chat, and a CSV export."""
+with a text summary for the group chat, and a CSV export. Paper is in the night's language
+(Night.language), whoever prints it."""
 
 from django.contrib.auth.decorators import login_required
 from django.urls import reverse
+from django.utils import translation
 from django.utils.text import slugify
+from django.utils.translation import pgettext_lazy
 
 from live.limits import guard_link
+from live.text import render
 from paper.csv_export import csv_response
 from paper.pdf import printable
 from partynight import links
@@ -15,6 +19,17 @@ from partynight.models import Night
 from partynight.rules.seating import MAX_PLAYERS
 from partynight.services import history, snapshots
 from partynight.web.shortcuts import host_night, qr_svg
+
+# The CSV's column headers, in the night's language; the cells are data.
+CSV_COLUMNS = (
+    pgettext_lazy("csv column", "place"),
+    pgettext_lazy("csv column", "name"),
+    pgettext_lazy("csv column", "wins"),
+    pgettext_lazy("csv column", "losses"),
+    pgettext_lazy("csv column", "buncos"),
+    pgettext_lazy("csv column", "prizes"),
+    pgettext_lazy("csv column", "winnings"),
+)
 
 
 def _number(request, name, default, most) -> int:
@@ -33,6 +48,11 @@ def score_sheets(request, night_id, pdf=False):
     """?blank=N: N sheets with the names left empty; two to a page when a sheet fits on half
     a page (?per_page=1 or 2 chooses)."""
     night = host_night(request, night_id)
+    with translation.override(night.language):
+        return _score_sheets(request, night, pdf)
+
+
+def _score_sheets(request, night, pdf):
     sheets = history.score_sheets(night, blank=_number(request, "blank", 0, MAX_PLAYERS))
     for sheet in sheets:
         if sheet["token"]:
@@ -52,8 +72,11 @@ def score_sheets(request, night_id, pdf=False):
 @login_required
 def table_sheets(request, night_id, pdf=False):
     night = host_night(request, night_id)
-    context = {"night": night, "tables": history.tally_tables(night)}
-    return printable(request, "print/table_sheets.html", context, pdf, _file_name(night, "tables"))
+    with translation.override(night.language):
+        context = {"night": night, "tables": history.tally_tables(night)}
+        return printable(
+            request, "print/table_sheets.html", context, pdf, _file_name(night, "tables")
+        )
 
 
 def _results_context(request, night: Night) -> dict:
@@ -70,35 +93,43 @@ def _results_context(request, night: Night) -> dict:
 @login_required
 def results_sheet(request, night_id, pdf=False):
     night = host_night(request, night_id)
-    context = {**_results_context(request, night), "host": True}
-    return printable(request, "print/results.html", context, pdf, _file_name(night, "results"))
+    with translation.override(night.language):
+        context = {**_results_context(request, night), "host": True}
+        return printable(request, "print/results.html", context, pdf, _file_name(night, "results"))
 
 
 @guard_link
 def results_public(request, token):
     """The read-only results link to share with the players: no login, nothing to change."""
     night = links.get_or_404(Night.objects, results_token=token)
-    return printable(request, "print/results.html", _results_context(request, night), False, "")
+    with translation.override(night.language):
+        context = _results_context(request, night)
+        return printable(request, "print/results.html", context, False, "")
 
 
 @login_required
 def standings_csv(request, night_id):
     night = host_night(request, night_id)
     sheet = history.results(night, snapshots.night_snapshot(night))
+    with translation.override(night.language):  # the headers and the prizes' names
+        header = [str(column) for column in CSV_COLUMNS]
+        rows = _standings_rows(sheet)
+    return csv_response(_file_name(night, "standings"), header, rows)
+
+
+def _standings_rows(sheet: dict) -> list[list]:
     prizes = {}
     for award in sheet["awards"]:
         prizes.setdefault(award["player"], []).append(award)
-    rows = [
+    return [
         [
             place,
             row["name"],
             row["wins"],
             row["losses"],
             row["buncos"],
-            "; ".join(a["name"] for a in prizes.get(row["id"], [])),
+            "; ".join(render(a["name"]) for a in prizes.get(row["id"], [])),
             sum(a["amount"] for a in prizes.get(row["id"], [])),
         ]
         for place, row in enumerate(sheet["standings"], 1)
     ]
-    header = ["place", "name", "wins", "losses", "buncos", "prizes", "winnings"]
-    return csv_response(_file_name(night, "standings"), header, rows)

@@ -9,6 +9,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from live import db, limits
 from live.consumers import LiveConsumer
 from live.snapshots import SharedSnapshots
+from live.words import said
 from partynight import demo, links
 from partynight.models import Night, Player
 from partynight.services import broadcast, corrections, emit, play, selectors, snapshots
@@ -48,7 +49,7 @@ class PlayerConsumer(NightConsumer):
 
     role = "player"
     actions = ("roll", "start_round", "undo")
-    refusal = "This player link is not valid (it may be mistyped or the player was removed)."
+    refusal = said("This player link is not valid (it may be mistyped or the player was removed).")
 
     @db.runs_on_db
     def authenticate(self):
@@ -137,7 +138,7 @@ class WatchConsumer(NightConsumer):
     """The big screen: read-only, by the night's screen link."""
 
     role = "screen"
-    refusal = "This big-screen link is not valid."
+    refusal = said("This big-screen link is not valid.")
     resync_every = limits.SCREEN_RESYNC_EVERY
 
     def socket_owners(self):
@@ -167,11 +168,12 @@ class HostConsumer(WatchConsumer):
 
     role = "host"
     actions = ("roll", "bell", "start_round")
-    refusal = "Log in as this night's host to open its dashboard."
+    refusal = said("Log in as this night's host to open its dashboard.")
 
     def socket_owners(self):
         user = self.scope["user"].pk
-        return [(f"host:{user}", limits.SOCKETS_PER_SCREEN, limits.TOO_MANY_SOCKETS)]
+        most = limits.SOCKETS_PER_SCREEN
+        return [(f"host:{user}", most, limits.too_many_sockets(most))]
 
     @db.runs_on_db
     def authenticate(self):

@@ -13,10 +13,11 @@ from django.http import Http404
 
 from live import sql
 from live.errors import ServiceError
+from live.words import said
 from partynight.models import Player
 
-REMOVED = "The host took you off tonight's list, so this link no longer plays."
-RELINKED = "The host gave this name a new link, so this one no longer plays: ask the host."
+REMOVED = said("The host took you off tonight's list, so this link no longer plays.")
+RELINKED = said("The host gave this name a new link, so this one no longer plays: ask the host.")
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,32}")  # new_token(): 22 of these; the column holds 32
 MAX_ID = 2**63 - 1  # BigAutoField on PostgreSQL and SQLite
 

@@ -1,14 +1,31 @@
-"""WhiteNoise, able to run on Django's async request path.
+"""The project's two middleware classes: Django's LocaleMiddleware, knowing Filipino by the
+name browsers give it, and WhiteNoise, able to run on Django's async request path.
 
-Stock WhiteNoise is sync-only. Under Daphne one sync-only middleware puts the rest of every
+WhiteNoise: the stock one is sync-only. Under Daphne one sync-only middleware puts the rest of every
 request's chain on the process's single sync thread, so an async view kept that thread
 while it awaited: a slowed-down bad link (live/limits.py, guard_link) stalled every other
 page. Sync views still run on that thread, only while they run.
 """
 
+import re
+
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
+from django.middleware import locale
 from whitenoise.middleware import WhiteNoiseMiddleware
+
+FILIPINO = re.compile(r"\bfil\b", re.IGNORECASE)
+
+
+class LocaleMiddleware(locale.LocaleMiddleware):
+    """Django's, also for a phone set to Filipino: browsers send "fil" (or "fil-PH"), and
+    our catalogs are "tl", the code Django and gettext know for it."""
+
+    def process_request(self, request):
+        accepted = request.META.get("HTTP_ACCEPT_LANGUAGE", "")
+        if FILIPINO.search(accepted):
+            request.META["HTTP_ACCEPT_LANGUAGE"] = FILIPINO.sub("tl", accepted)
+        super().process_request(request)
 
 
 class StaticFilesMiddleware(WhiteNoiseMiddleware):

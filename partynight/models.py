@@ -6,6 +6,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 def new_token() -> str:
@@ -60,11 +61,11 @@ class GroupMember(models.Model):
 
 class Night(models.Model):
     class State(models.TextChoices):
-        PLANNING = "planning"
-        SEATING = "seating"  # seats drawn, the first round not started
-        PLAYING = "playing"
-        BREAK = "break"
-        FINISHED = "finished"
+        PLANNING = "planning", _("Planning")
+        SEATING = "seating", _("Seating")  # seats drawn, the first round not started
+        PLAYING = "playing", _("Playing")
+        BREAK = "break", _("Break")
+        FINISHED = "finished", _("Finished")
 
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     group = models.ForeignKey(Group, null=True, blank=True, on_delete=models.SET_NULL)
@@ -86,7 +87,7 @@ class Night(models.Model):
     # The printed sheets' paper: Letter, as the nights' money is dollars, unless the host
     # picks A4 in the settings.
     paper = models.CharField(
-        max_length=6, choices=[("letter", "Letter"), ("a4", "A4")], default="letter"
+        max_length=6, choices=[("letter", _("Letter")), ("a4", "A4")], default="letter"
     )
     # The stage's and the printed sheets' language (each phone reads its own): the host's
     # language when the night was planned.

@@ -14,6 +14,7 @@ import unicodedata
 from confusable_homoglyphs import confusables
 
 from live.errors import ServiceError
+from live.words import Text, said, said_n
 
 # Characters that turn the text after them around (overrides, embeddings, isolates, the
 # right-to-left, left-to-right and Arabic letter marks): a name holding one can make the
@@ -49,32 +50,48 @@ def _most_marks(text: str) -> int:
     return most
 
 
-def _refuse(message: str):
+ENTER_A_NAME = said("Please enter a name.")
+INVISIBLE = said("That name would be invisible: use at least one letter, digit or sign.")
+
+
+def _refuse(message: Text):
     raise ServiceError(message, "invalid_name")
 
 
-def clean_name(text: str, limit: int = 40, required: str = "Please enter a name.") -> str:
+def clean_name(text: str, limit: int = 40, required: Text | None = ENTER_A_NAME) -> str:
     """`text` as the name to store (the rule above), or ServiceError `invalid_name` saying
     why not. `required` is the sentence for an empty one; None lets it be empty ("")."""
     text = unicodedata.normalize("NFKC", text or "")
     if any(char in BIDI_CONTROLS for char in text):
-        _refuse("Names cannot contain characters that reverse the text direction.")
+        _refuse(said("Names cannot contain characters that reverse the text direction."))
     typed = " ".join(text.split())
     name = " ".join("".join(char for char in text if not _dropped(char)).split())
     if typed and not name:
-        _refuse("That name would be invisible: use at least one letter, digit or sign.")
+        _refuse(INVISIBLE)
     if not name and required is None:
         return ""
     if not name:
         _refuse(required)
     if len(name) > limit:
-        _refuse(f"Names can be at most {limit} characters.")
+        _refuse(
+            said_n(
+                "Names can be at most %(n)s character.",
+                "Names can be at most %(n)s characters.",
+                limit,
+            )
+        )
     if any(unicodedata.category(char) == "Cc" for char in name):  # NUL breaks PostgreSQL
-        _refuse("Names cannot contain control characters.")
+        _refuse(said("Names cannot contain control characters."))
     if _most_marks(name) > MAX_MARKS:
-        _refuse(f"Names can have at most {MAX_MARKS} accents on one letter.")
+        _refuse(
+            said_n(
+                "Names can have at most %(n)s accent on one letter.",
+                "Names can have at most %(n)s accents on one letter.",
+                MAX_MARKS,
+            )
+        )
     if not any(_visible(char) for char in name):
-        _refuse("That name would be invisible: use at least one letter, digit or sign.")
+        _refuse(INVISIBLE)
     return name
 
 

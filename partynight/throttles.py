@@ -30,6 +30,8 @@ from live import limits
 from live.cache import cache
 from live.errors import ServiceError
 from live.limits import _safely
+from live.text import render
+from live.words import said, said_n
 from partynight.models import Night
 
 NIGHTS_PER_HOUR = 10
@@ -47,20 +49,28 @@ PDFS_PER_HOUR = 30  # per host: a night needs a handful (sheets, tables, results
 PDF_RENDERS_AT_ONCE = 1  # per process; more wait their turn
 PDF_RENDER_LEASE = 300  # seconds: the "PDF being made" mark of a crashed render then lapses
 
-TOO_MANY_LOGINS = (
+TOO_MANY_LOGINS = said(
     "Too many log-in attempts are under way for this account or from this network. "
     "Wait a few seconds and try again."
 )
-TOO_MANY_SIGNUPS_AT_ONCE = (
+TOO_MANY_SIGNUPS_AT_ONCE = said(
     "Too many sign-up forms are being sent from this network at once. "
     "Wait a few seconds and try again."
 )
-TOO_MANY_SIGNUPS = (
-    "{most} accounts were made from this network in the last hour: "
-    "try again later, or log in to one of them."
+TOO_MANY_SIGNUPS = said_n(
+    "%(n)s account was made from this network in the last hour: try again later, or log in to it.",
+    "%(n)s accounts were made from this network in the last hour: "
+    "try again later, or log in to one of them.",
+    SIGNUPS_PER_HOUR,
 )
-PDF_BUSY = "Your other PDF is still being made (a few seconds). Try again once it has downloaded."
-PDF_HOURLY = "You made {most} PDFs in the last hour: wait a little before the next."
+PDF_BUSY = said(
+    "Your other PDF is still being made (a few seconds). Try again once it has downloaded."
+)
+PDF_HOURLY = said_n(
+    "You made %(n)s PDF in the last hour: wait a little before the next.",
+    "You made %(n)s PDFs in the last hour: wait a little before the next.",
+    PDFS_PER_HOUR,
+)
 
 
 def night_quota(host) -> None:
@@ -70,22 +80,23 @@ def night_quota(host) -> None:
     get_user_model().objects.select_for_update().get(pk=host.pk)
     since = timezone.now() - timedelta(hours=1)
     if Night.objects.filter(host=host, created__gt=since).count() >= NIGHTS_PER_HOUR:
-        raise ServiceError(
-            f"You planned {NIGHTS_PER_HOUR} nights in the last hour: "
-            "wait a little before planning more.",
-            "too_many",
+        message = said_n(
+            "You planned %(n)s night in the last hour: wait a little before planning more.",
+            "You planned %(n)s nights in the last hour: wait a little before planning more.",
+            NIGHTS_PER_HOUR,
         )
+        raise ServiceError(message, "too_many")
 
 
 @_safely(default=None)
 def pdf_start(user_id: int) -> str | None:
     """May this host start a PDF now? None, or the reason not (one at a time, at most
-    PDFS_PER_HOUR an hour). pdf_done() ends it."""
+    PDFS_PER_HOUR an hour), in the page's language. pdf_done() ends it."""
     hour = f"throttles:pdfs:{user_id}"
     if _this_hour(hour) >= PDFS_PER_HOUR:
-        return PDF_HOURLY.format(most=PDFS_PER_HOUR)
+        return render(PDF_HOURLY)
     if not cache.add(f"throttles:pdf-now:{user_id}", 1, timeout=PDF_RENDER_LEASE):
-        return PDF_BUSY
+        return render(PDF_BUSY)
     _count_this_hour(hour)
     return None
 

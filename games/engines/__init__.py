@@ -9,6 +9,7 @@ import importlib
 import random
 
 from games.engines.base import RulesError
+from live.words import said
 
 _MODULES = {
     "punto_banco": "games.engines.punto_banco",
@@ -30,7 +31,7 @@ def __getattr__(name: str):
 
 def get_engine(game: str):
     if game not in _MODULES:
-        raise RulesError(f"Unknown game: {game}.")
+        raise RulesError(said("Unknown game: %(game)s.", game=game))
     return importlib.import_module(_MODULES[game]).ENGINE
 
 

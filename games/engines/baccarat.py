@@ -15,6 +15,7 @@ of the win rounded up to a whole chip: 5% of 50 is 3, so a banker win of 50 pays
 
 from games.engines.base import MAX_SEATS, RulesError, clone, configure, derived_rng
 from games.engines.cards import RANKS, shuffled_shoe
+from live.words import said
 
 VALUE = {rank: i + 1 if i < 9 else 0 for i, rank in enumerate(RANKS)}
 BURN = {rank: min(i + 1, 10) for i, rank in enumerate(RANKS)}  # court cards burn 10
@@ -35,6 +36,13 @@ CHEMIN_DE_FER_TABLEAU = ("TTTTTTTTTT",) * 3 + (
     "SSSSSSTTSS",
     "SSSSSSSSSS",
 )
+# What the seat may do in each phase, for an action the phase does not take.
+PHASE_HINT = {
+    "bet": said("Bet on the player, the banker or a tie, or sit out this coup."),
+    "bank": said("Set the bank (or keep it), or give it up."),
+    "stake": said("Call banco, stake some chips, or pass."),
+    "choice": said("Draw a card or stand."),
+}
 BANKER_DRAWS = tuple(tuple(rule == "T" for rule in row) for row in PUNTO_BANCO_TABLEAU)
 
 
@@ -110,11 +118,15 @@ class BaccaratEngine:
         cfg = configure(config, defaults | {"commission": self.default_commission})
         seats = cfg["seats"]
         if not self.min_seats <= seats <= MAX_SEATS:
-            raise RulesError(f"This game needs {self.min_seats} to {MAX_SEATS} seats.")
+            raise RulesError(
+                said(
+                    "This game needs %(low)s to %(high)s seats.", low=self.min_seats, high=MAX_SEATS
+                )
+            )
         if min(cfg["decks"], cfg["max_coups"], cfg["min_bet"]) < 1 or cfg["cut_from_end"] < 9:
-            raise RulesError("Decks, coups and minimum bet start at 1, the cut card at 9.")
+            raise RulesError(said("Decks, coups and minimum bet start at 1, the cut card at 9."))
         if cfg["decks"] * 52 - 11 - cfg["cut_from_end"] < 9:
-            raise RulesError("The cut card leaves no room to play: use more decks.")
+            raise RulesError(said("The cut card leaves no room to play: use more decks."))
         state = {
             "game": self.name,
             "config": cfg,
@@ -145,12 +157,12 @@ class BaccaratEngine:
     def apply(self, state: dict, seat: int, action: dict, rng=None) -> dict:
         """The state after `action`; `rng` is unused (shuffles derive from the state's seed)."""
         if self.is_over(state):
-            raise RulesError("This session is over.")
+            raise RulesError(said("This session is over."))
         kinds = {legal["type"] for legal in self.legal_actions(state, seat)}
         if not kinds:
-            raise RulesError("It is not your turn.")
+            raise RulesError(said("It is not your turn."))
         if not isinstance(action, dict) or action.get("type") not in kinds:
-            raise RulesError(f"You can: {', '.join(sorted(kinds))}.")
+            raise RulesError(PHASE_HINT[state["phase"]])
         state = clone(state)
         getattr(self, f"_on_{state['phase']}")(state, seat, action)
         return state

@@ -12,7 +12,7 @@ import marshal
 import random
 from typing import Any, Protocol
 
-from live.words import Text, english
+from live.words import Text, english, said, said_n
 
 MAX_SEATS = 14
 CHIP_SIZES = (10, 20, 50, 100, 200, 500, 1000)
@@ -61,14 +61,14 @@ def configure(config: dict | None, defaults: dict) -> dict:
     config = dict(config or {})
     unknown = sorted(set(config) - set(defaults))
     if unknown:
-        raise RulesError(f"Unknown setting: {', '.join(unknown)}.")
+        raise RulesError(said("Unknown setting: %(names)s.", names=", ".join(unknown)))
     merged = {**defaults, **config}
     for key, value in merged.items():
         if isinstance(defaults[key], bool):
             if type(value) is not bool:
-                raise RulesError(f"The setting {key} must be on or off.")
+                raise RulesError(said("The setting %(name)s must be on or off.", name=key))
         elif isinstance(defaults[key], int) and (type(value) is not int or value < 0):
-            raise RulesError(f"The setting {key} must be a whole number.")
+            raise RulesError(said("The setting %(name)s must be a whole number.", name=key))
     return merged
 
 
@@ -88,7 +88,14 @@ def read_amount(action: dict, low: int, high: int) -> int:
     """The action's whole-chip amount, checked against the limits."""
     amount = action.get("amount")
     if type(amount) is not int:
-        raise RulesError("Say how many chips, as a whole number.")
+        raise RulesError(said("Say how many chips, as a whole number."))
     if not low <= amount <= high:
-        raise RulesError(f"The amount must be between {low} and {high} chips.")
+        raise RulesError(
+            said_n(
+                "The amount must be between %(low)s and %(n)s chip.",
+                "The amount must be between %(low)s and %(n)s chips.",
+                high,
+                low=low,
+            )
+        )
     return amount

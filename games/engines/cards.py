@@ -6,9 +6,12 @@ a joker is "JK". All shuffling goes through an injected `random.Random`.
 
 import random
 
+from live.words import Text, said_in
+
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 JOKER = "JK"
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def deck(jokers: int = 0) -> list[str]:
@@ -33,3 +36,10 @@ def is_card(text: object) -> bool:
     return isinstance(text, str) and (
         text == JOKER or (len(text) == 2 and text[0] in RANKS and text[1] in SUITS)
     )
+
+
+def card_name(card: str) -> Text:
+    """The card as people write it in every language: 3♠, 10♥, J♦ (a joker in words)."""
+    if card == JOKER:
+        return said_in("playing card", "joker")
+    return ("10" if card[0] == "T" else card[0]) + SYMBOLS[card[1]]

@@ -28,6 +28,7 @@ from games.engines.baccarat import (
 )
 from games.engines.baccarat_bots import BaccaratBots
 from games.engines.base import RulesError, amount_choices, read_amount, seats_from
+from live.words import said, said_n
 
 CHOICES = ("draw", "stand")
 
@@ -110,11 +111,17 @@ class ChemDeFer(BaccaratBots, BaccaratEngine):
         if kind != "pass":
             hand = action.get("on", self.hands[0] if len(self.hands) == 1 else None)
             if hand not in self.hands:
-                raise RulesError(f"Choose a tableau: {' or '.join(self.hands)}.")
+                raise RulesError(
+                    said("Choose a tableau: the right or the left.")
+                    if len(self.hands) > 1
+                    else said("Stake on the punter's hand.")
+                )
             if kind == "banco":
                 amount = bank
                 if state["chips"][seat] < bank:
-                    raise RulesError(f"Banco needs {bank} chips.")
+                    raise RulesError(
+                        said_n("Banco needs %(n)s chip.", "Banco needs %(n)s chips.", bank)
+                    )
             else:
                 high = min(state["chips"][seat], bank)
                 amount = read_amount(action, state["config"]["min_bet"], high)

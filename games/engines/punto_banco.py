@@ -11,6 +11,7 @@ from games.engines.baccarat import VALUE, BaccaratEngine, commission, hand_total
 from games.engines.baccarat_bots import BaccaratBots
 from games.engines.base import RulesError, amount_choices, read_amount
 from games.engines.odds import edges, full_counts, value_counts
+from live.words import said
 
 SPOTS = ("player", "banker", "tie")
 
@@ -48,7 +49,7 @@ class PuntoBanco(BaccaratBots, BaccaratEngine):
         if action["type"] == "bet":
             on = action.get("on")
             if on not in SPOTS:
-                raise RulesError("Bet on the player, the banker or a tie.")
+                raise RulesError(said("Bet on the player, the banker or a tie."))
             amount = read_amount(action, state["config"]["min_bet"], state["chips"][seat])
             state["chips"][seat] -= amount
             state["bets"][seat] = {"on": on, "amount": amount}

@@ -11,26 +11,30 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from live.words import Words, said
+
 from .errors import RulesError
 
 MINI_BUNCO_CHOICES = ("5", "0", "ends_turn")
 PRIZE_TIE_CHOICES = ("rolloff", "split")
 
-RULE_HELP: dict[str, str] = {
-    "sets": "How many sets the night has (1-6); default 4.",
-    "rounds_per_set": "Rounds in each set (1-6); in round r the number up is r. Default 6.",
-    "break_after_set": "Take a break after this set (1 to sets-1), or 'none'. Default 2.",
-    "target": "Points a Head-table team needs to ring the bell (11-51). Default 21.",
-    "bunco_points": "Points for a Bunco, three dice showing the number up (21 or 25).",
-    "mini_bunco": (
+RULE_HELP: dict[str, Words] = {
+    "sets": said("How many sets the night has (1-6); default 4."),
+    "rounds_per_set": said("Rounds in each set (1-6); in round r the number up is r. Default 6."),
+    "break_after_set": said("Take a break after this set (1 to sets-1), or 'none'. Default 2."),
+    "target": said("Points a Head-table team needs to ring the bell (11-51). Default 21."),
+    "bunco_points": said("Points for a Bunco, three dice showing the number up (21 or 25)."),
+    "mini_bunco": said(
         "Three of a kind of another number: '5' = 5 points and keep rolling (default), "
         "'0' = no points but keep rolling, 'ends_turn' = 5 points and the turn passes."
     ),
-    "wipeout": "Three 1s when 1 is not up wipes out the roller's team's points this round.",
-    "any_table_bunco": "A Bunco at any table (not only the Head table) rings the bell.",
-    "several_prizes": "A player may win several prizes (default: one prize per player).",
-    "prize_ties": "Prize ties: 'rolloff' = tied players roll 3 dice (default), 'split' = share.",
-    "contribution": "Dollars each paying player puts in the pot (0-100). Default 5.",
+    "wipeout": said("Three 1s when 1 is not up wipes out the roller's team's points this round."),
+    "any_table_bunco": said("A Bunco at any table (not only the Head table) rings the bell."),
+    "several_prizes": said("A player may win several prizes (default: one prize per player)."),
+    "prize_ties": said(
+        "Prize ties: 'rolloff' = tied players roll 3 dice (default), 'split' = share."
+    ),
+    "contribution": said("Dollars each paying player puts in the pot (0-100). Default 5."),
 }
 
 # What the host's form may offer for each setting (ints as inclusive ranges).
@@ -73,25 +77,39 @@ class Rules:
             _require_int(name, getattr(self, name))
         for name in ("wipeout", "any_table_bunco", "several_prizes"):
             if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be true or false, not {getattr(self, name)!r}")
+                raise RulesError(
+                    said(
+                        "%(setting)s must be true or false, not %(value)s",
+                        setting=name,
+                        value=repr(getattr(self, name)),
+                    )
+                )
         _require_range("sets", self.sets, 1, 6)
         _require_range("rounds_per_set", self.rounds_per_set, 1, 6)
         _require_range("target", self.target, 11, 51)
         _require_range("contribution", self.contribution, 0, 100)
         if self.bunco_points not in (21, 25):
-            raise RulesError(f"bunco_points must be 21 or 25, not {self.bunco_points}")
+            raise RulesError(
+                said("bunco_points must be 21 or 25, not %(value)s", value=self.bunco_points)
+            )
         if self.mini_bunco not in MINI_BUNCO_CHOICES:
-            raise RulesError(f"mini_bunco must be 5, 0 or ends_turn, not {self.mini_bunco!r}")
+            raise RulesError(
+                said(
+                    "mini_bunco must be 5, 0 or ends_turn, not %(value)s",
+                    value=repr(self.mini_bunco),
+                )
+            )
         if self.prize_ties not in PRIZE_TIE_CHOICES:
-            raise RulesError(f"prize_ties must be rolloff or split, not {self.prize_ties!r}")
+            raise RulesError(
+                said(
+                    "prize_ties must be rolloff or split, not %(value)s",
+                    value=repr(self.prize_ties),
+                )
+            )
         if self.break_after_set is not None:
             _require_int("break_after_set", self.break_after_set)
             if not 1 <= self.break_after_set < self.sets:
-                raise RulesError(
-                    f"break_after_set={self.break_after_set} is not possible with "
-                    f"{self.sets} set(s): use none"
-                    + (f" or a set from 1 to {self.sets - 1}" if self.sets > 1 else "")
-                )
+                raise RulesError(_no_break_after(self.break_after_set, self.sets))
 
     @property
     def rounds(self) -> int:
@@ -105,7 +123,7 @@ class Rules:
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Load saved settings; missing keys take their default, unknown keys are an error."""
         if not isinstance(data, dict):
-            raise RulesError("rules must be a JSON object")
+            raise RulesError(said("rules must be a JSON object"))
         _reject_unknown(data)
         values = dict(data)
         if isinstance(values.get("mini_bunco"), int) and not isinstance(values["mini_bunco"], bool):
@@ -126,9 +144,9 @@ def parse_rule_args(args: list[str] | tuple[str, ...], base: Rules | None = None
         key, sep, value = arg.partition("=")
         key = key.strip().replace("-", "_")
         if not sep or not key:
-            raise RulesError(f"expected key=value, got {arg!r}")
+            raise RulesError(said("expected key=value, got %(arg)s", arg=repr(arg)))
         if key in pairs:
-            raise RulesError(f"{key} is given twice")
+            raise RulesError(said("%(setting)s is given twice", setting=key))
         pairs[key] = value.strip()
     return (base or Rules()).with_overrides(pairs)
 
@@ -138,7 +156,11 @@ def _reject_unknown(data: dict[str, Any]) -> None:
     unknown = sorted(set(data) - known)
     if unknown:
         raise RulesError(
-            f"unknown rule setting(s): {', '.join(unknown)}; known: {', '.join(sorted(known))}"
+            said(
+                "unknown rule setting(s): %(unknown)s; known: %(known)s",
+                unknown=", ".join(unknown),
+                known=", ".join(sorted(known)),
+            )
         )
 
 
@@ -149,7 +171,9 @@ def _parse_value(name: str, text: str) -> Any:
             return True
         if lowered in _FALSE:
             return False
-        raise RulesError(f"{name} must be true or false, not {text!r}")
+        raise RulesError(
+            said("%(setting)s must be true or false, not %(value)s", setting=name, value=repr(text))
+        )
     if name == "break_after_set" and lowered in ("none", "no", "off", "0", ""):
         return None
     if name in ("mini_bunco", "prize_ties"):
@@ -157,14 +181,46 @@ def _parse_value(name: str, text: str) -> Any:
     try:
         return int(lowered)
     except ValueError:
-        raise RulesError(f"{name} must be a whole number, not {text!r}") from None
+        raise RulesError(
+            said(
+                "%(setting)s must be a whole number, not %(value)s", setting=name, value=repr(text)
+            )
+        ) from None
 
 
 def _require_int(name: str, value: Any) -> None:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RulesError(f"{name} must be a whole number, not {value!r}")
+        raise RulesError(
+            said(
+                "%(setting)s must be a whole number, not %(value)s", setting=name, value=repr(value)
+            )
+        )
 
 
 def _require_range(name: str, value: int, low: int, high: int) -> None:
     if not low <= value <= high:
-        raise RulesError(f"{name} must be from {low} to {high}, not {value}")
+        raise RulesError(
+            said(
+                "%(setting)s must be from %(low)s to %(high)s, not %(value)s",
+                setting=name,
+                low=low,
+                high=high,
+                value=value,
+            )
+        )
+
+
+def _no_break_after(set_number: int, sets: int) -> Words:
+    if sets > 1:
+        return said(
+            "break_after_set=%(set)s is not possible with %(sets)s set(s): "
+            "use none or a set from 1 to %(last)s",
+            set=set_number,
+            sets=sets,
+            last=sets - 1,
+        )
+    return said(
+        "break_after_set=%(set)s is not possible with %(sets)s set(s): use none",
+        set=set_number,
+        sets=sets,
+    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from live.words import said
+
 from .dice import Dice
 from .errors import RulesError
 
@@ -24,8 +26,17 @@ def dice_for_entry(entry: str, up: int, wipeout: bool = True) -> Dice:
         return (up, up, up)
     if entry == "wipeout":
         if not wipeout:
-            raise RulesError("Tonight is played without wipeouts: three 1s are a mini Bunco.", CODE)
+            raise RulesError(
+                said("Tonight is played without wipeouts: three 1s are a mini Bunco."), CODE
+            )
         if up == 1:
-            raise RulesError("three 1s while 1 is up is a Bunco, not a wipeout", CODE)
+            raise RulesError(said("three 1s while 1 is up is a Bunco, not a wipeout"), CODE)
         return (1, 1, 1)
-    raise RulesError(f"unknown roll {entry!r}; enter one of {', '.join(ENTRIES)}", CODE)
+    raise RulesError(
+        said(
+            "unknown roll %(entry)s; enter one of %(entries)s",
+            entry=repr(entry),
+            entries=", ".join(ENTRIES),
+        ),
+        CODE,
+    )

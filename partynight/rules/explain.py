@@ -7,26 +7,17 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from live.words import Text, Words, joined, said, said_n
+
+from .prizes import prize_title
+
 # A "most" prize nobody scored in: everyone was tied at zero.
 NOBODY = {
-    "most_buncos": ("buncos", "Nobody rolled a Bunco"),
-    "most_wins": ("wins", "Nobody won a round"),
-    "most_losses": ("losses", "Nobody lost a round"),
+    "most_buncos": ("buncos", said("Nobody rolled a Bunco")),
+    "most_wins": ("wins", said("Nobody won a round")),
+    "most_losses": ("losses", said("Nobody lost a round")),
 }
 LISTED = 4  # a tie with more players than this is counted, not listed
-
-
-def and_list(words: Sequence[str]) -> str:
-    """ "Ann", "Ann and Bob", "Ann, Bob and Kim": a list as a sentence says it."""
-    words = list(words)
-    if len(words) < 2:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
-
-
-def _plural(count: int, word: str) -> str:
-    plural = word + ("es" if word.endswith("s") else "s")
-    return f"{count} {word if count == 1 else plural}"
 
 
 def award_why(
@@ -35,7 +26,7 @@ def award_why(
     fuzzy_holder: str | None,
     names: Mapping[str, str],
     ghosts: Collection[str] = (),
-) -> str:
+) -> Words:
     """One sentence: why `award` ({prize, name, player, amount, detail}) went to its player.
     `awards` is the night's whole list (in award order), `fuzzy_holder` who holds the fuzzy
     die at the end, `names` everyone's name by key, `ghosts` the keys that win nothing."""
@@ -43,55 +34,115 @@ def award_why(
     detail = award.get("detail") or {}
     tie = detail.get("tie") or {}
     who = names.get(player, player)
-    wins, losses, buncos = (detail.get(k, 0) for k in ("wins", "losses", "buncos"))
     if kind == "traveling":
         return _traveling(award, awards, fuzzy_holder, names, ghosts)
     if kind == "taking_something_home":
-        return f"{who} was drawn at random among the players without a prize."
+        return said("%(name)s was drawn at random among the players without a prize.", name=who)
     column, nobody = NOBODY.get(kind, (None, ""))
     if column and not detail.get(column, 0):
-        return _nobody_scored(nobody, who, player, tie, names)
-    if kind == "most_buncos":
-        reason = f"{who} rolled {_plural(buncos, 'Bunco')}, the most"
-    elif kind == "most_wins":
-        reason = f"{who} won {_plural(wins, 'round')}, the most"
-    elif kind == "most_losses":
-        reason = f"{who} lost {_plural(losses, 'round')}, the most"
-    elif kind == "fifty_fifty":
-        even = "exactly even" if wins == losses else "the closest to even"
-        reason = f"{who} has {_plural(wins, 'win')} and {_plural(losses, 'loss')}, {even}"
-    else:
-        reason = f"{who} won {award.get('name', kind)}"
-    if _skipped_better(award, awards, detail):
-        reason += " among the players without a prize yet"
+        return _nobody_scored(nobody, who, tie, names)
+    reason = _reason(kind, award, who, detail, _skipped_better(award, awards, detail))
     if tie.get("method") == "rolloff":
-        reason += f"; tied with {_others(tie['tied'], player, names)}, {who} won the roll-off"
-    elif tie.get("method") == "split":
-        reason += f"; tied with {_others(tie['tied'], player, names)}, they split it"
-    return reason + "."
+        others = _others(tie["tied"], player, names)
+        return said(
+            "%(reason)s; tied with %(others)s, %(name)s won the roll-off.",
+            reason=reason,
+            others=others,
+            name=who,
+        )
+    if tie.get("method") == "split":
+        others = _others(tie["tied"], player, names)
+        return said(
+            "%(reason)s; tied with %(others)s, they split it.", reason=reason, others=others
+        )
+    return said("%(reason)s.", reason=reason)
 
 
-def _others(tied: Sequence[str], player: str, names: Mapping[str, str]) -> str:
+def _reason(kind: str, award, who: str, detail, skipped: bool) -> Words:
+    """Why the player won, without the tie: "Jo won 14 rounds, the most"; `skipped`: among
+    the players without a prize yet (someone with a prize had more)."""
+    wins, losses, buncos = (detail.get(k, 0) for k in ("wins", "losses", "buncos"))
+    if kind == "most_buncos" and skipped:
+        return said_n(
+            "%(name)s rolled %(n)s Bunco, the most among the players without a prize yet",
+            "%(name)s rolled %(n)s Buncos, the most among the players without a prize yet",
+            buncos,
+            name=who,
+        )
+    if kind == "most_buncos":
+        return said_n(
+            "%(name)s rolled %(n)s Bunco, the most",
+            "%(name)s rolled %(n)s Buncos, the most",
+            buncos,
+            name=who,
+        )
+    if kind == "most_wins" and skipped:
+        return said_n(
+            "%(name)s won %(n)s round, the most among the players without a prize yet",
+            "%(name)s won %(n)s rounds, the most among the players without a prize yet",
+            wins,
+            name=who,
+        )
+    if kind == "most_wins":
+        return said_n(
+            "%(name)s won %(n)s round, the most",
+            "%(name)s won %(n)s rounds, the most",
+            wins,
+            name=who,
+        )
+    if kind == "most_losses" and skipped:
+        return said_n(
+            "%(name)s lost %(n)s round, the most among the players without a prize yet",
+            "%(name)s lost %(n)s rounds, the most among the players without a prize yet",
+            losses,
+            name=who,
+        )
+    if kind == "most_losses":
+        return said_n(
+            "%(name)s lost %(n)s round, the most",
+            "%(name)s lost %(n)s rounds, the most",
+            losses,
+            name=who,
+        )
+    if kind == "fifty_fifty":
+        counts = {
+            "name": who,
+            "wins": said_n("%(n)s win", "%(n)s wins", wins),
+            "losses": said_n("%(n)s loss", "%(n)s losses", losses),
+        }
+        if wins == losses:
+            return said("%(name)s has %(wins)s and %(losses)s, exactly even", **counts)
+        return said("%(name)s has %(wins)s and %(losses)s, the closest to even", **counts)
+    prize = prize_title(award.get("name") or kind)
+    return said("%(name)s won %(prize)s", name=who, prize=prize)
+
+
+def _others(tied: Sequence[str], player: str, names: Mapping[str, str]) -> Text:
     others = [names.get(k, k) for k in tied if k != player]
     if len(others) > LISTED:
-        return f"{len(others)} other players"
-    return and_list(others) or "nobody"
+        return said_n("%(n)s other player", "%(n)s other players", len(others))
+    return joined(others) or said("nobody")
 
 
-def _nobody_scored(nobody: str, who: str, player: str, tie, names) -> str:
+def _nobody_scored(nobody: Words, who: str, tie, names) -> Words:
     """ "Nobody rolled a Bunco, so Cat won a roll-off among the 12 players.", never "Cat
     rolled 0 Buncos, the most"."""
     tied = tie.get("tied") or []
     among = (
-        f"the {len(tied)} players"
+        said_n("the %(n)s player", "the %(n)s players", len(tied))
         if len(tied) > LISTED + 1
-        else and_list([names.get(k, k) for k in tied])
+        else joined([names.get(k, k) for k in tied])
     )
     if tie.get("method") == "rolloff":
-        return f"{nobody}, so {who} won a roll-off among {among}."
+        return said(
+            "%(nobody)s, so %(name)s won a roll-off among %(among)s.",
+            nobody=nobody,
+            name=who,
+            among=among,
+        )
     if tie.get("method") == "split":
-        return f"{nobody}, so {among} split it."
-    return f"{nobody}; {who} was the only player left to win it."
+        return said("%(nobody)s, so %(among)s split it.", nobody=nobody, among=among)
+    return said("%(nobody)s; %(name)s was the only player left to win it.", nobody=nobody, name=who)
 
 
 def _skipped_better(award, awards, detail) -> bool:
@@ -119,33 +170,59 @@ def _index(award, awards) -> int:
     return len(awards)
 
 
-def _traveling(award, awards, holder, names, ghosts) -> str:
+def _traveling(award, awards, holder, names, ghosts) -> Words:
     player = award["player"]
     who = names.get(player, player)
     if holder == player:
-        return f"{who} holds the fuzzy die at the end of the night."
+        return said("%(name)s holds the fuzzy die at the end of the night.", name=who)
     if holder is None:
-        return f"Nobody rolled a Bunco; {who} won the roll-off for the fuzzy die."
+        return said("Nobody rolled a Bunco; %(name)s won the roll-off for the fuzzy die.", name=who)
     held = names.get(holder, holder)
-    if holder in ghosts:
-        why_not = f"{held} holds the fuzzy die, but ghosts and players who left win no prizes"
-    else:
-        earlier = [a["name"] for a in awards if a["player"] == holder and a is not award]
-        prize = earlier[0] if earlier else "another prize"
-        why_not = f"{held} holds the fuzzy die but already won {prize}"
     tie = (award.get("detail") or {}).get("tie") or {}
-    if tie.get("method") in ("rolloff", "split"):
-        return f"{why_not}; nobody else who held it could win, so {who} won a roll-off for it."
-    return f"{why_not}; it goes to {who}, who held it before."
+    rolled_off = tie.get("method") in ("rolloff", "split")
+    if holder in ghosts:
+        if rolled_off:
+            return said(
+                "%(holder)s holds the fuzzy die, but ghosts and players who left win no prizes; "
+                "nobody else who held it could win, so %(name)s won a roll-off for it.",
+                holder=held,
+                name=who,
+            )
+        return said(
+            "%(holder)s holds the fuzzy die, but ghosts and players who left win no prizes; "
+            "it goes to %(name)s, who held it before.",
+            holder=held,
+            name=who,
+        )
+    earlier = [a["name"] for a in awards if a["player"] == holder and a is not award]
+    prize = prize_title(earlier[0]) if earlier else said("another prize")
+    if rolled_off:
+        return said(
+            "%(holder)s holds the fuzzy die but already won %(prize)s; nobody else who held it "
+            "could win, so %(name)s won a roll-off for it.",
+            holder=held,
+            prize=prize,
+            name=who,
+        )
+    return said(
+        "%(holder)s holds the fuzzy die but already won %(prize)s; it goes to %(name)s, who "
+        "held it before.",
+        holder=held,
+        prize=prize,
+        name=who,
+    )
 
 
-def roll_words(roll: Mapping[str, Any]) -> str:
+def roll_words(roll: Mapping[str, Any]) -> Words:
     """What a roll scored, in words: "1 point", "a Bunco (21 points)", "no points"."""
     points = roll.get("points", 0)
     if roll["kind"] == "bunco":
-        return f"a Bunco ({_plural(points, 'point')})"
+        return said_n("a Bunco (%(n)s point)", "a Bunco (%(n)s points)", points)
     if roll["kind"] == "mini_bunco":
-        return f"a mini Bunco ({_plural(points, 'point')})"
+        return said_n("a mini Bunco (%(n)s point)", "a mini Bunco (%(n)s points)", points)
     if roll["kind"] == "wipeout":
-        return f"a wipeout ({_plural(roll.get('wiped', 0), 'point')} lost)"
-    return _plural(points, "point") if points else "no points"
+        wiped = roll.get("wiped", 0)
+        return said_n("a wipeout (%(n)s point lost)", "a wipeout (%(n)s points lost)", wiped)
+    if points:
+        return said_n("%(n)s point", "%(n)s points", points)
+    return said("no points")

@@ -24,8 +24,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .explain import and_list
+from live.words import Text, Words, joined, said
+
 from .plain import shallow_dict
+from .prizes import prize_title
 from .rotation import next_table
 from .seating import table_name
 
@@ -35,24 +37,33 @@ PLAYING_PHASES = ("rolling", "rolloff", "bell_finish")
 
 @dataclass(frozen=True)
 class PhoneView:
+    """The phone's words are Words (live/words.py), rendered in each phone's language."""
+
     phase: str
-    headline: str
-    detail: str = ""
-    bell: str = ""  # a banner above the headline while the bell matters to this table
+    headline: Text
+    detail: Text = ""
+    bell: Text = ""  # a banner above the headline while the bell matters to this table
     pad: bool = False  # the roll pad is shown
     pad_open: bool = False  # ... and can be used now
-    pad_reason: str = ""  # why it cannot, or whose roll it enters
+    pad_reason: Text = ""  # why it cannot, or whose roll it enters
     ring: int | None = None  # the round this phone may start by ringing the bell
 
     def to_dict(self) -> dict[str, Any]:
         return shallow_dict(self)  # every field a plain value
 
 
-def seat_place(next_seat: Mapping[str, Any]) -> str:
+def seat_place(next_seat: Mapping[str, Any]) -> Words:
     """ "Foot table, seat 3 · partner Jo" (seats shown 1..4): the same words whether or not
     the table changes, so they never read as the seat the player sits in now."""
-    partner = f" · partner {next_seat['partner']}" if next_seat.get("partner") else ""
-    return f"{next_seat['name']} table, seat {next_seat['seat'] + 1}{partner}"
+    table, seat = next_seat["name"], next_seat["seat"] + 1
+    if next_seat.get("partner"):
+        return said(
+            "%(table)s table, seat %(seat)s · partner %(partner)s",
+            table=table,
+            seat=seat,
+            partner=next_seat["partner"],
+        )
+    return said("%(table)s table, seat %(seat)s", table=table, seat=seat)
 
 
 def phone_view(
@@ -81,8 +92,8 @@ def phone_view(
     if table is None or seat is None:
         return PhoneView(
             "not_seated",
-            "You have no chair this round",
-            "Ask the host: they can seat you in a ghost's chair.",
+            said("You have no chair this round"),
+            said("Ask the host: they can seat you in a ghost's chair."),
         )
     return _at_table(round_, table, seat, tables)
 
@@ -90,63 +101,91 @@ def phone_view(
 def _over(won: Sequence[Mapping[str, Any]]) -> PhoneView:
     if won:
         total = sum(a["amount"] for a in won)
-        names = and_list([a["name"] for a in won])
-        prize = f"${total}: {names}" if total else names  # a night nobody paid for
-        return PhoneView("over", f"You won {prize}!", "The night is over. Thank you!")
-    return PhoneView("over", "The night is over: thank you for playing!", "Here are the prizes.")
+        names = joined([prize_title(a["name"]) for a in won])
+        if total:
+            headline = said("You won $%(amount)s: %(prizes)s!", amount=total, prizes=names)
+        else:  # a night nobody paid for
+            headline = said("You won %(prizes)s!", prizes=names)
+        return PhoneView("over", headline, said("The night is over. Thank you!"))
+    return PhoneView(
+        "over", said("The night is over: thank you for playing!"), said("Here are the prizes.")
+    )
 
 
 def _waiting_list(night_state: str, free_chairs: int) -> PhoneView:
     if free_chairs and night_state == "seating":
-        detail = "The host can give you a ghost's chair now, or draw the seats again."
+        detail = said("The host can give you a ghost's chair now, or draw the seats again.")
     elif free_chairs:
-        detail = (
+        detail = said(
             "The host can give you a ghost's chair now; if not, you get one when this round ends."
         )
     elif night_state == "seating":
-        detail = (
+        detail = said(
             "Every chair is taken. The host can draw the seats again to make room for you; "
             "if not, you play when someone leaves."
         )
     else:
-        detail = "Every chair is taken. When a player leaves, the host can give you their chair."
-    return PhoneView("waiting_list", "You're on the waiting list: keep this page open", detail)
+        detail = said(
+            "Every chair is taken. When a player leaves, the host can give you their chair."
+        )
+    return PhoneView(
+        "waiting_list", said("You're on the waiting list: keep this page open"), detail
+    )
 
 
 def _between_rounds(night_state, round_, next_seat) -> PhoneView:
     if round_ is not None and round_.get("last"):
         return PhoneView(
-            "prizes_pending", "Every round is played!", "The host is awarding the prizes…"
+            "prizes_pending",
+            said("Every round is played!"),
+            said("The host is awarding the prizes…"),
         )
     if next_seat is None:
         return PhoneView(
             "waiting_seats",
-            "Waiting for the host to draw the seats",
-            "Keep this page open: your seat shows here.",
+            said("Waiting for the host to draw the seats"),
+            said("Keep this page open: your seat shows here."),
         )
     number = round_["number"] + 1 if round_ is not None else 1
     ring = number if next_seat["table"] == 1 else None
-    starts = (
-        "Your table rings the bell to start it."
-        if ring
-        else "It starts when the Head table rings the bell."
-    )
     place = seat_place(next_seat)
     if night_state == "break":
+        if ring:
+            detail = said(
+                "After the break, round %(round)s: %(place)s. "
+                "Your table rings the bell to start it.",
+                round=number,
+                place=place,
+            )
+        else:
+            detail = said(
+                "After the break, round %(round)s: %(place)s. "
+                "It starts when the Head table rings the bell.",
+                round=number,
+                place=place,
+            )
         return PhoneView(
             "break",
-            "Break time ☕",
-            f"After the break, round {number}: {place}. {starts}",
+            said("Break time ☕"),
+            detail,
             pad=True,
-            pad_reason=f"Round {number} starts after the break.",
+            pad_reason=said("Round %(round)s starts after the break.", round=number),
             ring=ring,
+        )
+    if ring:
+        detail = said("Round %(round)s next. Your table rings the bell to start it.", round=number)
+    else:
+        detail = said(
+            "Round %(round)s next. It starts when the Head table rings the bell.", round=number
         )
     return PhoneView(
         "next_round",
-        f"Round 1: {place}" if number == 1 else f"Next round: {place}",
-        f"Round {number} next. {starts}",
+        said("Round 1: %(place)s", place=place)
+        if number == 1
+        else said("Next round: %(place)s", place=place),
+        detail,
         pad=True,
-        pad_reason=f"Round {number} has not started yet.",
+        pad_reason=said("Round %(round)s has not started yet.", round=number),
         ring=ring,
     )
 
@@ -156,42 +195,58 @@ def _at_table(round_, table, seat: int, tables: int) -> PhoneView:
     bell = round_["state"] != "playing"
     if phase == "done":
         won = table["winner"] == ("A", "B")[seat % 2]
-        going = next_table(table["number"], tables, won)
-        result = "You won!" if won else "You lost."
+        going = table_name(next_table(table["number"], tables, won), tables)
         return PhoneView(
             "table_done",
-            f"{result} Next round: {table_name(going, tables)} table",
-            "Your seat and partner show here as soon as every table is done.",
-            bell="🔔 The bell rang: stop rolling." if bell else "",
+            said("You won! Next round: %(table)s table", table=going)
+            if won
+            else said("You lost. Next round: %(table)s table", table=going),
+            said("Your seat and partner show here as soon as every table is done."),
+            bell=said("🔔 The bell rang: stop rolling.") if bell else "",
             pad=True,
-            pad_reason="Your table is done for this round.",
+            pad_reason=said("Your table is done for this round."),
         )
-    turn = table["turn"]
-    who = table["seats"][turn]
-    mine = turn == seat
+    who = table["seats"][table["turn"]]
+    mine = table["turn"] == seat
     if mine:
-        doing = "your turn: roll the dice!"
+        reason = said("Enter your roll")
     elif who["ghost"]:
-        doing = f"{who['name']} is rolling (the app rolls for the ghost)"
+        reason = said("The app rolls for the ghost.")
     else:
-        doing = f"{who['name']} is rolling"
-    reason = "Enter your roll" if mine else f"Enter {who['name']}'s roll"
-    if who["ghost"]:
-        reason = "The app rolls for the ghost."
+        reason = said("Enter %(name)s's roll", name=who["name"])
     common = {"pad": True, "pad_open": not who["ghost"], "pad_reason": reason}
     if phase == "rolloff":
         return PhoneView(
             "rolloff",
-            f"Roll-off {table['rolloffs']}: {doing}",
-            "A tie: each seat takes one full turn; the higher team wins.",
-            bell="🔔 The bell rang: your table is tied, so roll off." if bell else "",
+            _rolloff_turn(table["rolloffs"], who, mine),
+            said("A tie: each seat takes one full turn; the higher team wins."),
+            bell=said("🔔 The bell rang: your table is tied, so roll off.") if bell else "",
             **common,
         )
     if phase == "finishing":
         finish = (
-            "Finish your turn: keep rolling until a roll scores nothing."
+            said("Finish your turn: keep rolling until a roll scores nothing.")
             if mine
-            else f"{who['name']} finishes the turn, then your table stops."
+            else said("%(name)s finishes the turn, then your table stops.", name=who["name"])
         )
-        return PhoneView("bell_finish", finish, "", bell="🔔 The bell rang!", **common)
-    return PhoneView("rolling", doing[0].upper() + doing[1:], "", **common)
+        return PhoneView("bell_finish", finish, "", bell=said("🔔 The bell rang!"), **common)
+    if mine:
+        doing = said("Your turn: roll the dice!")
+    elif who["ghost"]:
+        doing = said("%(name)s is rolling (the app rolls for the ghost)", name=who["name"])
+    else:
+        doing = said("%(name)s is rolling", name=who["name"])
+    return PhoneView("rolling", doing, "", **common)
+
+
+def _rolloff_turn(number: int, who: Mapping[str, Any], mine: bool) -> Words:
+    """ "Roll-off 2: Ann is rolling": whose turn in the table's roll-off."""
+    if mine:
+        return said("Roll-off %(number)s: your turn: roll the dice!", number=number)
+    if who["ghost"]:
+        return said(
+            "Roll-off %(number)s: %(name)s is rolling (the app rolls for the ghost)",
+            number=number,
+            name=who["name"],
+        )
+    return said("Roll-off %(number)s: %(name)s is rolling", number=number, name=who["name"])

@@ -14,6 +14,8 @@ from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from live.words import Text, english, said, said_in
+
 from .config import Rules
 from .dice import roll_dice
 from .errors import RulesError
@@ -27,18 +29,33 @@ PRIZE_KINDS = (
     "taking_something_home",
 )
 
-# The seed's 12-player, $60 night; as shares, the same split scales to any pot.
+# Each prize's usual name. A prize table stores its names as text (the host may rename a
+# prize): the usual ones in English, which `prize_title` turns back into Words to show.
+USUAL_NAMES = {
+    "most_buncos": said_in("prize", "Most Buncos"),
+    "most_wins": said_in("prize", "Most wins"),
+    "traveling": said_in("prize", "Traveling"),
+    "fifty_fifty": said_in("prize", "50/50"),
+    "most_losses": said_in("prize", "Most losses"),
+    "taking_something_home": said_in("prize", "At least I'm taking something home"),
+}
 # The Traveling prize's title for a winner who never held the fuzzy die (nobody who held
 # it could win it, so the players without a prize rolled off for it).
-NEVER_HELD = "Fuzzy die roll-off"
-DEFAULT_PRIZE_TABLE: tuple[dict[str, Any], ...] = (
-    {"prize": "most_buncos", "name": "Most Buncos", "share": 20},
-    {"prize": "most_wins", "name": "Most wins", "share": 15},
-    {"prize": "traveling", "name": "Traveling", "share": 10},
-    {"prize": "fifty_fifty", "name": "50/50", "share": 8},
-    {"prize": "most_losses", "name": "Most losses", "share": 5},
-    {"prize": "taking_something_home", "name": "At least I'm taking something home", "share": 2},
+NEVER_HELD_WORDS = said_in("prize", "Fuzzy die roll-off")
+NEVER_HELD = english(NEVER_HELD_WORDS)
+_TITLES = {english(w): w for w in (*USUAL_NAMES.values(), NEVER_HELD_WORDS)}
+# The seed's 12-player, $60 night; as shares, the same split scales to any pot.
+_SHARES = (20, 15, 10, 8, 5, 2)
+DEFAULT_PRIZE_TABLE: tuple[dict[str, Any], ...] = tuple(
+    {"prize": kind, "name": english(USUAL_NAMES[kind]), "share": share}
+    for kind, share in zip(PRIZE_KINDS, _SHARES, strict=True)
 )
+
+
+def prize_title(name: Text) -> Text:
+    """A prize's name to show: Words for a usual name (read in each reader's language), a
+    name the host typed as it is."""
+    return _TITLES.get(name, name) if isinstance(name, str) else name
 
 
 def check_prize_table(prize_table: Sequence[Mapping[str, Any]] | None) -> list[dict[str, Any]]:
@@ -48,19 +65,37 @@ def check_prize_table(prize_table: Sequence[Mapping[str, Any]] | None) -> list[d
     for entry in entries:
         kind = entry.get("prize")
         if kind not in PRIZE_KINDS:
-            raise RulesError(f"unknown prize {kind!r}; prizes are {', '.join(PRIZE_KINDS)}")
+            raise RulesError(
+                said(
+                    "unknown prize %(prize)s; prizes are %(known)s",
+                    prize=repr(kind),
+                    known=", ".join(PRIZE_KINDS),
+                )
+            )
         if kind in seen:
-            raise RulesError(f"the prize {kind} is listed twice")
+            raise RulesError(said("the prize %(prize)s is listed twice", prize=kind))
         seen.add(kind)
         unknown = set(entry) - {"prize", "name", "share", "amount"}
         if unknown:
-            raise RulesError(f"prize {kind}: unknown field(s) {', '.join(sorted(unknown))}")
+            raise RulesError(
+                said(
+                    "prize %(prize)s: unknown field(s) %(fields)s",
+                    prize=kind,
+                    fields=", ".join(sorted(unknown)),
+                )
+            )
         if ("share" in entry) == ("amount" in entry):
-            raise RulesError(f"prize {kind}: give either a share or an amount")
+            raise RulesError(said("prize %(prize)s: give either a share or an amount", prize=kind))
         value = entry.get("share", entry.get("amount"))
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RulesError(f"prize {kind}: {value!r} is not a whole number of 0 or more")
-        entry.setdefault("name", kind.replace("_", " ").capitalize())
+            raise RulesError(
+                said(
+                    "prize %(prize)s: %(value)s is not a whole number of 0 or more",
+                    prize=kind,
+                    value=repr(value),
+                )
+            )
+        entry.setdefault("name", english(USUAL_NAMES[kind]))
     return entries
 
 
@@ -70,15 +105,23 @@ def prize_amounts(
     """Each prize with its whole-dollar "amount"; the amounts add up to `pot` exactly."""
     entries = check_prize_table(prize_table)
     if pot < 0:
-        raise RulesError(f"the pot cannot be negative ({pot})")
+        raise RulesError(said("the pot cannot be negative (%(pot)s)", pot=pot))
     fixed = sum(e["amount"] for e in entries if "amount" in e)
     shared = [e for e in entries if "share" in e]
     rest = pot - fixed
     if rest < 0:
-        raise RulesError(f"the fixed prize amounts (${fixed}) are more than the pot (${pot})")
+        raise RulesError(
+            said(
+                "the fixed prize amounts ($%(fixed)s) are more than the pot ($%(pot)s)",
+                fixed=fixed,
+                pot=pot,
+            )
+        )
     total_shares = sum(e["share"] for e in shared)
     if rest and not total_shares:
-        raise RulesError(f"the prizes add up to ${fixed} but the pot is ${pot}")
+        raise RulesError(
+            said("the prizes add up to $%(fixed)s but the pot is $%(pot)s", fixed=fixed, pot=pot)
+        )
     exact = [Fraction(rest * e["share"], total_shares or 1) for e in shared]
     floors = [int(x) for x in exact]
     leftover = rest - sum(floors)
@@ -117,7 +160,7 @@ def award_prizes(
     """
     players = [p for p in totals if p not in set(ghosts)]
     if not players:
-        raise RulesError("there are no players to give prizes to")
+        raise RulesError(said("there are no players to give prizes to"))
     amounts = prize_amounts(prize_table, pot)
     order = sorted(range(len(amounts)), key=lambda i: (-amounts[i]["amount"], i))
     history = [p for p in fuzzy_history if p in players]

@@ -28,6 +28,8 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from live.words import said
+
 from .config import Rules
 from .dice import roll_dice
 from .errors import RulesError
@@ -73,7 +75,7 @@ class NightState:
 
     def table(self, number: int) -> TableRound:
         if not 1 <= number <= len(self.tables):
-            raise RulesError("There is no such table this round.", "not_found")
+            raise RulesError(said("There is no such table this round."), "not_found")
         return self.tables[number - 1]
 
     def table_of(self, player: str) -> TableRound | None:
@@ -123,13 +125,13 @@ def start_round(
     """Seat the next round from `state.seating`; ghosts holding the dice roll at once."""
     plan = round_plan(rules)
     if state.state not in ("seating", "playing", "break"):
-        raise RulesError("Draw the seats before starting play.", "wrong_state")
+        raise RulesError(said("Draw the seats before starting play."), "wrong_state")
     if state.round and state.round_state != "done":
-        raise RulesError("Finish the current round first.", "wrong_state")
+        raise RulesError(said("Finish the current round first."), "wrong_state")
     if state.round >= len(plan):
-        raise RulesError("Every round has been played: award the prizes.", "wrong_state")
+        raise RulesError(said("Every round has been played: award the prizes."), "wrong_state")
     if not state.seating:
-        raise RulesError("Draw the seats before starting play.", "wrong_state")
+        raise RulesError(said("Draw the seats before starting play."), "wrong_state")
     planned = plan[state.round]
     tables = tuple(
         start_table(
@@ -165,7 +167,7 @@ def roll(
     """Whoever holds the dice at `table` rolls `dice`; then any ghosts whose turn follows."""
     _check_playing(state)
     if state.table(table).is_done:
-        raise RulesError("Your table has finished this round.", "table_done")
+        raise RulesError(said("Your table has finished this round."), "table_done")
     events: list[Event] = []
     state = _roll_once(state, rules, table, dice, chance, events, ghost=False)
     state = _ghosts_roll(state, rules, table, chance, events)
@@ -176,7 +178,7 @@ def ring(state: NightState, rules: Rules, chance: Chance) -> tuple[NightState, l
     """The host rings the bell by hand."""
     _check_playing(state)
     if state.round_state != "playing":
-        raise RulesError("The bell has already rung this round.", "already_done")
+        raise RulesError(said("The bell has already rung this round."), "already_done")
     events: list[Event] = []
     state = _bell(state, rules, None, "host", chance, events)
     return _maybe_end_round(state, rules, chance, events)
@@ -188,7 +190,7 @@ def correct(
     """A host's correction replaced `table`'s state with `new` (see table.adjust_points,
     move_bunco, replace_player, or an undone roll); the round may be over now."""
     if state.round_state not in ("playing", "finishing"):
-        raise RulesError("Corrections apply to the round being played.", "wrong_state")
+        raise RulesError(said("Corrections apply to the round being played."), "wrong_state")
     state.table(table)
     events: list[Event] = [
         {"type": "table_corrected", "round": state.round, "table": table, "state": new.to_dict()}
@@ -203,11 +205,11 @@ def arrive(state: NightState, player: str) -> tuple[NightState, list[Event]]:
     """A guest joins once the seats are drawn: they wait for the host's choice (a ghost's
     chair now, a redraw before play, or the next round); nothing drawn or played changes."""
     if state.state == "finished":
-        raise RulesError("The night is over.", "wrong_state")
+        raise RulesError(said("The night is over."), "wrong_state")
     if not state.seating and not state.tables:
-        raise RulesError("The seats are not drawn yet: simply add the guest.", "wrong_state")
+        raise RulesError(said("The seats are not drawn yet: simply add the guest."), "wrong_state")
     if player in state.waiting or _seated_anywhere(state, player):
-        raise RulesError("That guest is already at the night.", "duplicate")
+        raise RulesError(said("That guest is already at the night."), "duplicate")
     event: Event = {"type": "arrived", "player": player}
     return apply_event(state, event), [event]
 
@@ -219,9 +221,9 @@ def seat_waiting(
     played, at the ghost's table now, where the team's points stay (their score starts at
     that chair's)."""
     if player not in state.waiting:
-        raise RulesError("That guest is not waiting for a chair.", "not_found")
+        raise RulesError(said("That guest is not waiting for a chair."), "not_found")
     if ghost not in ghosts or not _seated_anywhere(state, ghost):
-        raise RulesError("That chair is not a ghost's: choose another.", "not_found")
+        raise RulesError(said("That chair is not a ghost's: choose another."), "not_found")
     events = [_late_seated(state, player, ghost)]
     state = apply_event(state, events[0])
     table = state.table_of(ghost)
@@ -264,11 +266,11 @@ def finish(
 ) -> tuple[NightState, list[Event]]:
     """Award the prizes and end the night (after at least one finished round)."""
     if state.state == "finished":
-        raise RulesError("The night is already finished.", "already_done")
+        raise RulesError(said("The night is already finished."), "already_done")
     if not state.round:
-        raise RulesError("Play at least one round before awarding prizes.", "wrong_state")
+        raise RulesError(said("Play at least one round before awarding prizes."), "wrong_state")
     if state.round_state != "done":
-        raise RulesError("Finish the current round before awarding prizes.", "wrong_state")
+        raise RulesError(said("Finish the current round before awarding prizes."), "wrong_state")
     totals = standings(state, players)
     prizes = award_prizes(totals, state.fuzzy, ghosts, prize_table, pot, rules, rng, history)
     event: Event = {"type": "night_over", "prizes": prizes}
@@ -334,7 +336,7 @@ def apply_event(state: NightState, event: Event) -> NightState:
             seating=tuple(tuple(t) for t in event["seating"]),
             waiting=tuple(k for k in state.waiting if k != event["player"]),
         )
-    raise RulesError(f"unknown night event {kind!r}")
+    raise RulesError(said("unknown night event %(kind)s", kind=repr(kind)))
 
 
 # --- the steps ------------------------------------------------------------------------------
@@ -342,7 +344,7 @@ def apply_event(state: NightState, event: Event) -> NightState:
 
 def _check_playing(state: NightState) -> None:
     if state.state != "playing" or state.round_state not in ("playing", "finishing"):
-        raise RulesError("No round is being played right now.", "wrong_state")
+        raise RulesError(said("No round is being played right now."), "wrong_state")
 
 
 def _seated_anywhere(state: NightState, key: str) -> bool:

@@ -20,6 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from live.words import Text, Words, said
+
 from .errors import RulesError
 from .seating import table_name
 
@@ -37,7 +39,7 @@ class Move:
     to_table: int
     to_seat: int
     partner: str
-    to_table_name: str
+    to_table_name: Text  # Words (a night saved before the languages: the English name)
 
     @property
     def stays_at_table(self) -> bool:
@@ -65,18 +67,32 @@ def rotate(tables: Sequence[Sequence[str]], winners: Sequence[str], rng: random.
     """Seat the next round from each table's seats (Head first) and winning team."""
     count = len(tables)
     if count == 0:
-        raise RulesError("there are no tables to move")
+        raise RulesError(said("there are no tables to move"))
     if len(winners) != count:
-        raise RulesError(f"need a winner for each of the {count} tables, got {len(winners)}")
+        raise RulesError(
+            said(
+                "need a winner for each of the %(count)s tables, got %(winners)s",
+                count=count,
+                winners=len(winners),
+            )
+        )
     seen: set[str] = set()
     for number, seats in enumerate(tables, start=1):
         if len(seats) != 4:
-            raise RulesError(f"table {number} has {len(seats)} seats, not 4")
+            raise RulesError(
+                said("table %(table)s has %(seats)s seats, not 4", table=number, seats=len(seats))
+            )
         if seen & set(seats) or len(set(seats)) != 4:
-            raise RulesError(f"a player is seated twice (table {number})")
+            raise RulesError(said("a player is seated twice (table %(table)s)", table=number))
         seen |= set(seats)
         if winners[number - 1] not in ("A", "B"):
-            raise RulesError(f"table {number}: the winner is A or B, not {winners[number - 1]!r}")
+            raise RulesError(
+                said(
+                    "table %(table)s: the winner is A or B, not %(winner)s",
+                    table=number,
+                    winner=repr(winners[number - 1]),
+                )
+            )
 
     def pair(table: int, won: bool) -> Pair:
         seats = tables[table - 1]
@@ -124,19 +140,27 @@ def next_table(table: int, tables: int, won: bool) -> int:
     return min(table + 1, tables)
 
 
-def describe_move(move: Move, names: Mapping[str, str] | None = None) -> str:
+def describe_move(move: Move, names: Mapping[str, str] | None = None) -> Words:
     """A sentence for the player's phone, e.g. "Move to the Middle table, seat 3; your
     partner is Ann." Seats are shown 1..4."""
     names = names or {}
-    partner = names.get(move.partner, move.partner)
-    where = f"the {move.to_table_name} table, seat {move.to_seat + 1}"
+    words = {
+        "table": move.to_table_name,
+        "seat": move.to_seat + 1,
+        "partner": names.get(move.partner, move.partner),
+    }
     if not move.stays_at_table:
-        action = f"Move to {where}"
-    elif move.to_seat == move.from_seat:
-        action = f"Stay at {where}"
-    else:
-        action = f"Stay at the {move.to_table_name} table, move to seat {move.to_seat + 1}"
-    return f"{action}; your partner is {partner}."
+        return said(
+            "Move to the %(table)s table, seat %(seat)s; your partner is %(partner)s.", **words
+        )
+    if move.to_seat == move.from_seat:
+        return said(
+            "Stay at the %(table)s table, seat %(seat)s; your partner is %(partner)s.", **words
+        )
+    return said(
+        "Stay at the %(table)s table, move to seat %(seat)s; your partner is %(partner)s.",
+        **words,
+    )
 
 
 def _seat_with_stayers(

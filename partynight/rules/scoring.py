@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
+from live.words import said
+
 from .config import Rules
 from .dice import check_dice
 from .errors import RulesError
@@ -31,7 +33,7 @@ def score_roll(dice: Sequence[int], up: int, rules: Rules) -> RollScore:
     """Score `dice` when the number `up` is being rolled."""
     first, second, third = check_dice(dice)
     if not 1 <= up <= 6:
-        raise RulesError(f"the number up is 1 to 6, not {up}")
+        raise RulesError(said("the number up is 1 to 6, not %(up)s", up=up))
     three_of_a_kind = first == second == third
     if three_of_a_kind and first == up:
         return RollScore(rules.bunco_points, "bunco", True)

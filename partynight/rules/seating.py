@@ -6,6 +6,8 @@ import math
 import random
 from collections.abc import Sequence
 
+from live.words import Words, said, said_in
+
 from .errors import RulesError
 
 MIN_PLAYERS = 4
@@ -17,18 +19,26 @@ def table_count(players: int) -> int:
     return math.ceil(players / 4)
 
 
-def table_name(table: int, tables: int) -> str:
+def table_name(table: int, tables: int) -> Words:
     """1 = "Head", the last (with 2+ tables) = "Foot", the rest "Middle"; when there are
-    several Middle tables they are numbered from the top: "Middle 1" sits below the Head."""
+    several Middle tables they are numbered from the top: "Middle 1" sits below the Head.
+    Words for people: data (keys, sorting, exports) uses the table's number."""
     if not 1 <= table <= tables:
-        raise RulesError(f"there is no table {table} of {tables}")
+        raise RulesError(
+            said("there is no table %(table)s of %(tables)s", table=table, tables=tables)
+        )
     if table == 1:
-        return "Head"
+        return said_in("table", "Head")
     if table == tables:
-        return "Foot"
+        return said_in("table", "Foot")
     if tables == 3:
-        return "Middle"
-    return f"Middle {table - 1}"
+        return said_in("table", "Middle")
+    return said_in("table", "Middle %(n)s", n=table - 1)
+
+
+def table_seat(table: int, tables: int, seat: int) -> Words:
+    """ "Foot table, seat 3": a chair as people name it (`seat` 0..3, shown 1..4)."""
+    return said("%(table)s table, seat %(seat)s", table=table_name(table, tables), seat=seat + 1)
 
 
 def ghost_ids(count: int, taken: Sequence[str] = ()) -> list[str]:
@@ -53,10 +63,15 @@ def draw_seats(player_ids: Sequence[str], rng: random.Random) -> list[list[str]]
     """
     players = list(player_ids)
     if len(set(players)) != len(players):
-        raise RulesError("each player may be seated only once; the list has duplicates")
+        raise RulesError(said("each player may be seated only once; the list has duplicates"))
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise RulesError(
-            f"a Bunco night needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}"
+            said(
+                "a Bunco night needs %(least)s to %(most)s players, not %(count)s",
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                count=len(players),
+            )
         )
     tables = table_count(len(players))
     starred = rng.sample(players, 4)  # already in random seat order

@@ -12,6 +12,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from live.words import said
+
 from .config import Rules
 from .dice import roll_dice
 from .errors import RulesError
@@ -26,7 +28,7 @@ def roster(players: int | Sequence[str]) -> list[dict[str, Any]]:
     """Player entries for a count ("Player 1", ...) or a list of names; ids are p1, p2, ..."""
     names = [f"Player {i}" for i in range(1, players + 1)] if isinstance(players, int) else players
     if isinstance(names, str):
-        raise RulesError("give a number of players or a list of names, not one string")
+        raise RulesError(said("give a number of players or a list of names, not one string"))
     return [{"id": f"p{i}", "name": str(n), "ghost": False} for i, n in enumerate(names, 1)]
 
 

@@ -16,6 +16,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from live.words import said
+
 from .config import Rules
 from .dice import Dice, check_dice
 from .errors import RulesError
@@ -88,7 +90,9 @@ class TableRound:
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = set(data) - known
         if unknown:
-            raise RulesError(f"unknown table-round field(s): {', '.join(sorted(unknown))}")
+            raise RulesError(
+                said("unknown table-round field(s): %(fields)s", fields=", ".join(sorted(unknown)))
+            )
         values = dict(data)
         for name in ("seats", "ghosts", "points"):
             if name in values:
@@ -183,7 +187,11 @@ def apply_roll(
 ) -> tuple[TableRound, RollOutcome]:
     """The roller at `state.roller` rolls `dice`; returns the new state and what happened."""
     if state.is_done:
-        raise RulesError(f"table {state.table} has finished this round; wait for the next one")
+        raise RulesError(
+            said(
+                "table %(table)s has finished this round; wait for the next one", table=state.table
+            )
+        )
     dice = check_dice(dice)
     seat = state.roller
     team_index = seat % 2
@@ -274,28 +282,40 @@ def _end_rolloff_turn(state: TableRound) -> TableRound:
 
 def _check_state(state: TableRound) -> None:
     if len(state.seats) != 4 or len(set(state.seats)) != 4:
-        raise RulesError(f"table {state.table} needs 4 different players, got {state.seats}")
+        raise RulesError(
+            said(
+                "table %(table)s needs 4 different players, got %(seats)s",
+                table=state.table,
+                seats=str(state.seats),
+            )
+        )
     if state.table < 1:
-        raise RulesError(f"tables are numbered from 1, not {state.table}")
+        raise RulesError(said("tables are numbered from 1, not %(table)s", table=state.table))
     if not 1 <= state.up <= 6:
-        raise RulesError(f"the number up is 1 to 6, not {state.up}")
+        raise RulesError(said("the number up is 1 to 6, not %(up)s", up=state.up))
     if not 0 <= state.roller <= 3:
-        raise RulesError(f"seats are 0 to 3, not {state.roller}")
+        raise RulesError(said("seats are 0 to 3, not %(seat)s", seat=state.roller))
     if state.phase not in PHASES:
-        raise RulesError(f"unknown phase {state.phase!r}")
+        raise RulesError(said("unknown phase %(phase)s", phase=repr(state.phase)))
     if len(state.points) != 2:
-        raise RulesError("points are [team A, team B]")
+        raise RulesError(said("points are [team A, team B]"))
 
 
 def adjust_points(state: TableRound, team: str, delta: int) -> TableRound:
     """A host's correction: add `delta` (may be negative) to `team`'s points. A table that
     had finished is decided again on the new points (a tie starts a roll-off)."""
     if team not in TEAMS:
-        raise RulesError(f"the team is A or B, not {team!r}")
+        raise RulesError(said("the team is A or B, not %(team)s", team=repr(team)))
     points = list(state.points)
     points[TEAMS.index(team)] += delta
     if points[TEAMS.index(team)] < 0:
-        raise RulesError(f"team {team} would have {points[TEAMS.index(team)]} points")
+        raise RulesError(
+            said(
+                "team %(team)s would have %(points)s points",
+                team=team,
+                points=points[TEAMS.index(team)],
+            )
+        )
     new = dataclasses.replace(state, points=(points[0], points[1]))
     return _stop(new) if state.is_done else new
 
@@ -304,9 +324,9 @@ def move_bunco(state: TableRound, from_player: str, to_player: str) -> TableRoun
     """A host's correction: the Bunco tally credited to `from_player` belongs to `to_player`
     (someone at the same table)."""
     if state.buncos.get(from_player, 0) < 1:
-        raise RulesError("that player has no Bunco at this table this round")
+        raise RulesError(said("that player has no Bunco at this table this round"))
     if to_player not in state.seats or to_player in state.ghosts:
-        raise RulesError("a Bunco can only move to a player at this table")
+        raise RulesError(said("a Bunco can only move to a player at this table"))
     buncos = dict(state.buncos)
     buncos[from_player] -= 1
     if not buncos[from_player]:

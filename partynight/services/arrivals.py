@@ -5,6 +5,7 @@ round, whose rotation gives them a free ghost's chair (the reducer does that). E
 lock -> load -> reduce (partynight.rules.reducer) -> save -> emit."""
 
 from live.errors import ServiceError
+from live.words import said
 from partynight.models import Night, Player
 from partynight.rules import reducer
 from partynight.services import store
@@ -43,7 +44,8 @@ def _seat(night: Night, player: str, ghost: str | None, actor, client_id=None) -
     if ghost is None:
         free = reducer.ghost_chairs(loaded.state, ghosts)
         if not free:
-            raise ServiceError("Every chair is taken: there is no ghost's chair to give.", "full")
+            message = said("Every chair is taken: there is no ghost's chair to give.")
+            raise ServiceError(message, "full")
         ghost = free[0]
     new, events = reduce(reducer.seat_waiting, loaded.state, player, ghost, ghosts)
     commit(loaded, new, events, actor, client_id)

@@ -1,11 +1,14 @@
 """The night's chart and a group's season chart, drawn once on the server as SVG (our own
 template, templates/charts/lines.svg: README "The night as a picture" says why not a
 charting library). The same markup goes on the stage (in its snapshot), the results page,
-the paper and a group's page."""
+the paper and a group's page. The night's chart speaks the night's language (Night.language),
+like the stage and the paper it is drawn for; a season's chart, the reader's."""
 
 from django.db.models import Min
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from partynight.models import Event, Night, Round, Table
 from partynight.rules.chart import line_chart, night_series, season_series
@@ -27,8 +30,10 @@ def night_chart(night: Night, names: dict, ghosts: set, fuzzy: str | None) -> st
     series = night_series(
         [rounds[n] for n in numbers], names, ghosts, _holders(night, numbers, fuzzy)
     )
-    chart = line_chart(series, ["Round", *(str(n) for n in numbers)])
-    return _render(chart, "night", "Wins after each round, the top ten", marks=True)
+    with translation.override(night.language):
+        chart = line_chart(series, [_("Round"), *(str(n) for n in numbers)])
+        title = _("Wins after each round, the top ten")
+        return _render(chart, "night", title, marks=(_("Bunco"), _("held the fuzzy die")))
 
 
 def _holders(night: Night, numbers: list[int], fuzzy: str | None) -> list[str | None]:
@@ -52,12 +57,12 @@ def season_chart(nights: list[dict], members: dict) -> str | None:
     if not nights:
         return None
     series = season_series([n["wins"] for n in nights], members)
-    chart = line_chart(series, ["Night", *(n["label"] for n in nights)])
-    return _render(
-        chart, "season", "Wins night by night, the top ten", legend="Wins, night by night"
-    )
+    chart = line_chart(series, [_("Night"), *(n["label"] for n in nights)])
+    title = _("Wins night by night, the top ten")
+    return _render(chart, "season", title, legend=_("Wins, night by night"))
 
 
-def _render(chart: dict, id_: str, title: str, marks=False, legend="") -> str:
+def _render(chart: dict, id_: str, title: str, marks=(), legend="") -> str:
+    """`marks`: the two marks' words (a Bunco, the fuzzy die), or `legend`: one line."""
     context = {"c": chart, "id": id_, "title": title, "marks": marks, "legend": legend}
     return mark_safe(render_to_string("charts/lines.svg", context).strip())  # noqa: S308 (escaped by the template)

@@ -2,10 +2,14 @@
 
 import random
 
+from django.utils import translation
+
 from live import sql
 from live.errors import ServiceError
 from live.idempotency import idempotent as live_idempotent
 from live.idempotency import replay
+from live.text import render
+from live.words import said
 from partynight.models import Event, Night, Round
 from partynight.rules.config import Rules
 
@@ -20,7 +24,13 @@ def lock_night(night_id: int) -> Night:
     try:
         return Night.objects.select_for_update().get(pk=night_id)
     except Night.DoesNotExist:
-        raise ServiceError("That night does not exist.", "not_found") from None
+        raise ServiceError(said("That night does not exist."), "not_found") from None
+
+
+def ghost_name(night: Night, number: int) -> str:
+    """A ghost's name, stored as a player's is: in the night's language (the stage's)."""
+    with translation.override(night.language):
+        return render(said("Ghost %(number)s", number=number))
 
 
 def rules_of(night: Night) -> Rules:

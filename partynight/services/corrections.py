@@ -7,6 +7,7 @@ import json
 from django.db import transaction
 
 from live.errors import ServiceError
+from live.words import joined, said, said_n
 from partynight import links
 from partynight.models import Event, Night, Player, Seat
 from partynight.rules import reducer
@@ -14,9 +15,9 @@ from partynight.rules.errors import RulesError
 from partynight.rules.reducer import ghost_chairs
 from partynight.rules.table import TableRound, adjust_points, move_bunco, replace_player
 from partynight.services import arrivals, emit, store
-from partynight.services.common import idempotent, lock_night, log_event, rules_of
-from partynight.services.nights import player_add
-from partynight.services.play import chance_of, commit, reduce
+from partynight.services.common import ghost_name, idempotent, lock_night, log_event, rules_of
+from partynight.services.nights import NOT_HERE, player_add
+from partynight.services.play import NO_SUCH_TABLE, chance_of, commit, reduce
 from partynight.services.selectors import names_of, roll_name, undone_event_ids
 
 IN_PLAY = (Night.State.PLAYING, Night.State.BREAK)
@@ -29,10 +30,7 @@ def roll_undo(*, night_id, table_number, actor, client_id=None) -> dict:
     def action():
         night, loaded = _open_table(night_id, table_number)
         taken_back = _last_rolls(night, loaded, table_number)
-        notice = f"The host took back {roll_name(taken_back[-1].result['roll'], names_of(night))}."
-        return _take_back(
-            night, loaded, table_number, taken_back, actor, notice, client_id, request
-        )
+        return _take_back(night, loaded, table_number, taken_back, actor, None, client_id, request)
 
     request = _request(table=table_number)
     return idempotent(night_id, client_id, action, actor=actor, kind="roll_undone", request=request)
@@ -50,19 +48,18 @@ def roll_take_back(*, night_id, player, seen_version, client_id) -> dict:
         loaded = store.load(night)
         table = loaded.state.table_of(player_now.key)
         if table is None or loaded.state.round_state == "done":
-            raise ServiceError("You are not at a table that is playing.", "not_seated")
+            raise ServiceError(said("You are not at a table that is playing."), "not_seated")
         number = table.table
         version = loaded.tables[number].version
         taken_back = seen_version == version and _last_rolls(night, loaded, number)
         if not taken_back or undo_version(taken_back[-1]) != version:
-            raise ServiceError(
+            message = said(
                 "Only the table's last roll can be taken back, before the next one: "
-                "ask the host to fix older rolls.",
-                "too_late",
+                "ask the host to fix older rolls."
             )
-        names = names_of(night)
-        notice = f"{player_now.name} took back {roll_name(taken_back[-1].result['roll'], names)}."
-        return _take_back(night, loaded, number, taken_back, actor, notice, client_id, request)
+            raise ServiceError(message, "too_late")
+        who = player_now.name
+        return _take_back(night, loaded, number, taken_back, actor, who, client_id, request)
 
     request = _request(seen_version=seen_version)
     return idempotent(night_id, client_id, action, actor=actor, kind="roll_undone", request=request)
@@ -89,20 +86,21 @@ def _last_rolls(night, loaded, table_number) -> list[Event]:
         taken_back.append(event)
         if event.actor != "app":
             return taken_back
-    raise ServiceError("There is no roll to undo at this table this round.", "nothing")
+    raise ServiceError(said("There is no roll to undo at this table this round."), "nothing")
 
 
-def _take_back(night, loaded, table_number, taken_back, actor, notice, client_id, request):
+def _take_back(night, loaded, table_number, taken_back, actor, who, client_id, request):
+    """Take back `taken_back` (newest first); `who` took it back (None: the host)."""
     if any(e.result["roll"]["rings_bell"] for e in taken_back):
-        raise ServiceError("That roll rang the bell; adjust the points instead.", "wrong_state")
+        message = said("That roll rang the bell; adjust the points instead.")
+        raise ServiceError(message, "wrong_state")
     first = taken_back[-1]
     buncos = [e.result["roll"]["credited"] for e in taken_back if e.result["roll"]["credited"]]
     fuzzy = loaded.state.fuzzy
     if buncos and fuzzy == buncos[0]:
         fuzzy = store.key_of(first.data["fuzzy_before"])
     before = TableRound.from_dict(first.data["before"])
-    if len(taken_back) > 1:
-        notice += " The ghosts' rolls after it are taken back too."
+    notice = _taken_back(who, roll_name(first.result["roll"], names_of(night)), len(taken_back))
     undone = [e.pk for e in taken_back]
     _correct(night, loaded, table_number, before, actor, fuzzy, notice, undone)
     result = {"ok": True, "undone": len(taken_back)}
@@ -114,9 +112,11 @@ def _take_back(night, loaded, table_number, taken_back, actor, notice, client_id
 def points_adjust(*, night_id, table_number, team, delta, reason, actor, client_id=None) -> dict:
     reason = " ".join((reason or "").split())
     if not reason:
-        raise ServiceError("Say why the points change (it goes in the night's log).", "invalid")
+        message = said("Say why the points change (it goes in the night's log).")
+        raise ServiceError(message, "invalid")
     if isinstance(delta, bool) or not isinstance(delta, int) or not delta or abs(delta) > 100:
-        raise ServiceError("Adjust by a whole number from -100 to 100, not 0.", "invalid")
+        message = said("Adjust by a whole number from -100 to 100, not 0.")
+        raise ServiceError(message, "invalid")
 
     def action():
         night, loaded = _open_table(night_id, table_number)
@@ -124,16 +124,35 @@ def points_adjust(*, night_id, table_number, team, delta, reason, actor, client_
         try:
             new = adjust_points(state, team, delta)
         except RulesError as error:
-            raise ServiceError(str(error), "invalid") from None
+            raise ServiceError(error.message, "invalid") from None
         names = names_of(night)
-        pair = " & ".join(names.get(k, k) for k in state.team_players(team))
-        change = f"gave {pair} {delta} more" if delta > 0 else f"took {-delta} from {pair}"
-        points = "point" if abs(delta) == 1 else "points"
-        team_a, team_b = (" & ".join(names.get(k, k) for k in state.team_players(t)) for t in "AB")
-        notice = (  # each team by name: "now 0 to 3" read the same on both teams' phones
-            f"The host {change} {points} ({reason[:200]}). Now {team_a} have "
-            f"{new.points[0]} and {team_b} have {new.points[1]}."
+        pair, team_a, team_b = (
+            joined([names.get(k, k) for k in state.team_players(t)]) for t in (team, "A", "B")
         )
+        # each team by name: "now 0 to 3" would read the same on both teams' phones
+        scores = {"team_a": team_a, "a": new.points[0], "team_b": team_b, "b": new.points[1]}
+        if delta > 0:
+            notice = said_n(
+                "The host gave %(pair)s %(n)s more point (%(reason)s). "
+                "Now %(team_a)s have %(a)s and %(team_b)s have %(b)s.",
+                "The host gave %(pair)s %(n)s more points (%(reason)s). "
+                "Now %(team_a)s have %(a)s and %(team_b)s have %(b)s.",
+                delta,
+                pair=pair,
+                reason=reason[:200],
+                **scores,
+            )
+        else:
+            notice = said_n(
+                "The host took %(n)s point from %(pair)s (%(reason)s). "
+                "Now %(team_a)s have %(a)s and %(team_b)s have %(b)s.",
+                "The host took %(n)s points from %(pair)s (%(reason)s). "
+                "Now %(team_a)s have %(a)s and %(team_b)s have %(b)s.",
+                -delta,
+                pair=pair,
+                reason=reason[:200],
+                **scores,
+            )
         _correct(night, loaded, table_number, new, actor, notice=notice)
         result = {"ok": True, "points": list(new.points)}
         data = {"team": team, "delta": delta, "reason": reason[:200], "request": request}
@@ -153,12 +172,13 @@ def bunco_reassign(*, night_id, table_number, from_player, to_player, actor, cli
         try:
             new = move_bunco(loaded.state.table(table_number), from_player, to_player)
         except RulesError as error:
-            raise ServiceError(str(error), "invalid") from None
+            raise ServiceError(error.message, "invalid") from None
         fuzzy = loaded.state.fuzzy
         names = names_of(night)
-        notice = (
-            f"The host moved a Bunco from {names.get(from_player, from_player)} "
-            f"to {names.get(to_player, to_player)}."
+        notice = said(
+            "The host moved a Bunco from %(giver)s to %(taker)s.",
+            giver=names.get(from_player, from_player),
+            taker=names.get(to_player, to_player),
         )
         holder = to_player if fuzzy == from_player else fuzzy
         _correct(night, loaded, table_number, new, actor, holder, notice)
@@ -180,10 +200,11 @@ def player_replace_by_ghost(*, night_id, player_id, actor) -> Player:
     with transaction.atomic():
         night = lock_night(night_id)
         if night.state not in IN_PLAY:
-            raise ServiceError("Before play starts, simply remove the player.", "wrong_state")
+            message = said("Before play starts, simply remove the player.")
+            raise ServiceError(message, "wrong_state")
         player = _active(night, player_id, ghost=False)
         number = night.players.filter(is_ghost=True).count() + 1
-        ghost = Player.objects.create(night=night, name=f"Ghost {number}", is_ghost=True)
+        ghost = Player.objects.create(night=night, name=ghost_name(night, number), is_ghost=True)
         _take_chair(night, player, ghost, actor)
         log_event(night, "player_replaced", actor, {"player": player.pk, "ghost": ghost.pk})
         emit.night_changed(night, "players")
@@ -197,7 +218,8 @@ def player_late_arrival(*, night_id, name, actor) -> tuple[Player, bool]:
     with transaction.atomic():
         night = lock_night(night_id)
         if night.state not in IN_PLAY:
-            raise ServiceError("Play has not started: add them as a player.", "wrong_state")
+            message = said("Play has not started: add them as a player.")
+            raise ServiceError(message, "wrong_state")
         player = player_add(night_id=night_id, name=name, actor=actor)
         if not ghost_chairs(store.load(night).state, arrivals.ghost_keys(night)):
             return player, False
@@ -236,6 +258,20 @@ def _correct(night, loaded, number, new_table, actor, fuzzy=None, notice=None, u
     commit(loaded, new, events, actor, notice=notice, undone=undone)
 
 
+def _taken_back(who, roll, rolls: int):
+    """The table's notice of a roll taken back (by `who`, or the host when None), and of
+    the ghosts' rolls after it when `rolls` > 1."""
+    if who is None and rolls > 1:
+        return said("The host took back %(roll)s and the ghosts' rolls after it.", roll=roll)
+    if who is None:
+        return said("The host took back %(roll)s.", roll=roll)
+    if rolls > 1:
+        return said(
+            "%(name)s took back %(roll)s and the ghosts' rolls after it.", name=who, roll=roll
+        )
+    return said("%(name)s took back %(roll)s.", name=who, roll=roll)
+
+
 def _request(**fields) -> dict:
     """What a correction's client id stands for, as the log stores it (JSON): a repeat must
     ask the very same thing to get the first answer (live.idempotency), not only be the same
@@ -251,7 +287,7 @@ def _log_correction(night, loaded, number, kind, actor, data, result, client_id)
 def _active(night: Night, player_id, ghost: bool) -> Player:
     player = night.players.filter(pk=player_id, active=True, is_ghost=ghost).first()
     if player is None:
-        raise ServiceError("That player is not at this night.", "not_found")
+        raise ServiceError(NOT_HERE, "not_found")
     return player
 
 
@@ -260,7 +296,8 @@ def _open_table(night_id, table_number):
     night = lock_night(night_id)
     loaded = store.load(night)
     if loaded.round is None or loaded.state.round_state == "done":
-        raise ServiceError("Corrections apply to the round being played.", "wrong_state")
+        message = said("Corrections apply to the round being played.")
+        raise ServiceError(message, "wrong_state")
     if not isinstance(table_number, int) or table_number not in loaded.tables:
-        raise ServiceError("There is no such table this round.", "not_found")
+        raise ServiceError(NO_SUCH_TABLE, "not_found")
     return night, loaded

@@ -24,6 +24,7 @@ import logging
 from django.db import transaction
 
 from live.broadcast import frame, send_after_commit, store_versions
+from live.words import Text
 from partynight import links
 from partynight.models import Night
 from partynight.rules.reducer import standings
@@ -130,7 +131,7 @@ def announce(loaded, saved, client_id=None, notice=None, undone=()) -> None:
         transaction.on_commit(lambda: _store_versions(night.pk, versions))
 
 
-def link_revoked(player_id: int, message: str) -> None:
+def link_revoked(player_id: int, message: Text) -> None:
     """A player's link no longer plays (removed, replaced by a ghost, given a new link):
     after commit every socket it opened, phone page and rooms, is told and closed."""
     event = {"type": "link.revoked", "code": "removed", "message": message}

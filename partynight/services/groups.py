@@ -5,6 +5,7 @@ the views check that the group is the host's own. Reads are in `history`."""
 from django.db import IntegrityError, transaction
 
 from live.errors import ServiceError
+from live.words import said
 from partynight.models import Group, GroupMember, Night, Player
 from partynight.names import clean_name, same_name
 from partynight.rules.config import Rules
@@ -12,7 +13,7 @@ from partynight.services import nights
 
 
 def group_create(*, host, name) -> Group:
-    name = clean_name(name, 80, "Please name the group.")
+    name = clean_name(name, 80, said("Please name the group."))
     with transaction.atomic():
         return Group.objects.create(host=host, name=name)
 
@@ -26,7 +27,9 @@ def member_add(*, group, name, contact="", hosts_month=None) -> GroupMember:
                 group=group, name=name, contact=contact.strip(), hosts_month=hosts_month
             )
         except IntegrityError:
-            raise ServiceError(f"{name} is already a member.", "duplicate") from None
+            raise ServiceError(
+                said("%(name)s is already a member.", name=name), "duplicate"
+            ) from None
 
 
 def member_update(*, member, name, contact="", hosts_month=None) -> GroupMember:
@@ -69,4 +72,5 @@ def night_from_group(*, group, name, date, place="", actor, capped=False) -> Nig
 def _check_member_name_free(group, name, exclude_id=None) -> None:
     others = group.members.exclude(pk=exclude_id).values_list("name", flat=True)
     if same_name(name, others) is not None:
-        raise ServiceError(f"{name} is already a member; add a last initial.", "duplicate")
+        message = said("%(name)s is already a member; add a last initial.", name=name)
+        raise ServiceError(message, "duplicate")

@@ -5,9 +5,13 @@ and season standings. Tallies come from `selectors.standings` (never recounted h
 import calendar
 import datetime
 
+from django.utils import formats
+
+from live.text import render
+from live.words import said, said_n
 from partynight.models import GroupMember, Night, Player, Seat
 from partynight.rules.night import round_plan
-from partynight.rules.seating import table_count, table_name
+from partynight.rules.seating import table_count, table_name, table_seat
 from partynight.services import charts, selectors
 from partynight.services.common import rules_of
 
@@ -51,7 +55,7 @@ def score_sheets(night: Night, blank: int = 0) -> list[dict]:
     sheets = []
     for player in night.players.filter(active=True, is_ghost=False):
         table, seat = starts.get(player.key, (None, None))
-        start = f"{table_name(table, tables)} table, seat {seat + 1}" if table else ""
+        start = render(table_seat(table, tables, seat)) if table else ""
         sheets.append(
             {"name": player.name, "token": player.token, "star": table == 1, "start": start}
         )
@@ -65,7 +69,8 @@ def tally_tables(night: Night) -> list[dict]:
     )
     plan = round_plan(rules_of(night))
     return [
-        {"number": n, "name": table_name(n, count), "rounds": plan} for n in range(1, count + 1)
+        {"number": n, "name": render(table_name(n, count)), "rounds": plan}
+        for n in range(1, count + 1)
     ]
 
 
@@ -73,7 +78,10 @@ def results(night: Night, snapshot: dict) -> dict:
     """The results sheet: standings without ghosts, each prize with why it was won,
     the fuzzy die's holder and the pot."""
     names = {p["id"]: p["name"] for p in snapshot["players"]}
-    awards = selectors.awards_with_ties(snapshot["awards"], names)
+    awards = [  # paper and text: in the language being rendered
+        {**a, "name": render(a["name"]), "why": render(a["why"])}
+        for a in selectors.awards_with_ties(snapshot["awards"], names)
+    ]
     holder = snapshot["night"]["fuzzy_holder"]
     return {
         "standings": [row for row in snapshot["standings"] if not row["ghost"]],
@@ -93,24 +101,51 @@ def rounds_played(snapshot: dict) -> int:
 
 
 def rounds_line(snapshot: dict) -> str:
-    """How much of the night was played: "All 24 rounds played." or, for a night the host
-    ended early, "12 of 24 rounds played (the night ended early)."."""
+    """How much of the night was played, in the page's language: "All 24 rounds played."
+    or, for a night the host ended early, "12 of 24 rounds played (the night ended
+    early)."."""
     played, planned = rounds_played(snapshot), snapshot["night"]["rounds_in_night"]
     if played == planned:
-        return f"All {planned} rounds played."
-    early = " (the night ended early)" if snapshot["night"]["state"] == "finished" else ""
-    return f"{played} of {planned} rounds played{early}."
+        line = said_n("All %(n)s round played.", "All %(n)s rounds played.", planned)
+    elif snapshot["night"]["state"] == "finished":
+        line = said_n(
+            "%(played)s of %(n)s round played (the night ended early).",
+            "%(played)s of %(n)s rounds played (the night ended early).",
+            planned,
+            played=played,
+        )
+    else:
+        line = said_n(
+            "%(played)s of %(n)s round played.",
+            "%(played)s of %(n)s rounds played.",
+            planned,
+            played=played,
+        )
+    return render(line)
 
 
 def results_text(night: Night, sheet: dict) -> str:
-    """A plain-text summary to paste into the group chat."""
-    lines = [f"{night.name}, {night.date:%a %d %b %Y}: results", ""]
+    """A plain-text summary to paste into the group chat, in the page's language."""
+    date = formats.date_format(night.date, "D d M Y")
+    lines = [render(said("%(night)s, %(date)s: results", night=night.name, date=date)), ""]
     for award in sheet["awards"]:
-        why = award["why"].rstrip(".")
-        lines.append(f"{award['name']}: {award['player_name']} ${award['amount']} ({why})")
+        line = said(
+            "%(prize)s: %(name)s $%(amount)s (%(why)s)",
+            prize=award["name"],
+            name=award["player_name"],
+            amount=award["amount"],
+            why=render(award["why"]).rstrip("."),
+        )
+        lines.append(render(line))
     if sheet["fuzzy_holder"]:
-        lines.append(f"Fuzzy die: {sheet['fuzzy_holder']}")
-    lines += [f"Pot: ${sheet['pot']}", sheet["rounds_line"], "", "Standings (W-L, Buncos):"]
+        lines.append(render(said("Fuzzy die: %(name)s", name=sheet["fuzzy_holder"])))
+    lines += [
+        render(said("Pot: $%(pot)s", pot=sheet["pot"])),
+        sheet["rounds_line"],
+        "",
+        # Translators: W-L: wins-losses, as each line below shows them ("3. Ann 5-2, 1").
+        render(said("Standings (W-L, Buncos):")),
+    ]
     for place, row in enumerate(sheet["standings"], 1):
         lines.append(f"{place}. {row['name']} {row['wins']}-{row['losses']}, {row['buncos']}")
     return "\n".join(lines)

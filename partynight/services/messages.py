@@ -1,6 +1,7 @@
 """The night's websocket messages: their schemas and value checks (parsing: live.messages)."""
 
 from live.messages import MessageError, parse_message, whole
+from live.words import said
 from partynight.rules.entry import ENTRIES
 
 # field -> required, per message type; every action also needs a client_id.
@@ -29,12 +30,12 @@ def _check_fields(kind, message):
     if "table" in message:
         whole("table", message["table"], 1, 12)
     if ("entry" in message) == ("dice" in message):
-        raise MessageError("A roll needs either entry or dice.")
+        raise MessageError(said("A roll needs either entry or dice."))
     if "entry" in message and message["entry"] not in ENTRIES:
-        raise MessageError(f"entry must be one of {', '.join(ENTRIES)}.")
+        raise MessageError(said("entry must be one of %(entries)s.", entries=", ".join(ENTRIES)))
     if "dice" in message:
         dice = message["dice"]
         if not isinstance(dice, list) or len(dice) != 3:
-            raise MessageError("dice must be a list of three numbers.")
+            raise MessageError(said("dice must be a list of three numbers."))
         for die in dice:
-            whole("each die", die, 1, 6)
+            whole(said("each die"), die, 1, 6)

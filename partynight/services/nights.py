@@ -5,6 +5,7 @@ import random
 from django.db import IntegrityError, transaction
 
 from live.errors import ServiceError
+from live.words import said, said_n
 from partynight import links, throttles
 from partynight.models import Night, Player, new_token
 from partynight.names import clean_name, same_name
@@ -13,9 +14,10 @@ from partynight.rules.errors import RulesError
 from partynight.rules.prizes import DEFAULT_PRIZE_TABLE, check_prize_table
 from partynight.rules.seating import MAX_PLAYERS, MIN_PLAYERS, draw_seats
 from partynight.services import arrivals, emit
-from partynight.services.common import host_actor, lock_night, log_event, seeded
+from partynight.services.common import ghost_name, host_actor, lock_night, log_event, seeded
 
 PLANNING_STATES = (Night.State.PLANNING, Night.State.SEATING)
+NOT_HERE = said("That player is not at this night.")
 
 
 def night_create(
@@ -34,7 +36,7 @@ def night_create(
     hour, counted in this transaction."""
     rules = rules or Rules()
     prize_table = _prizes_checked(prize_table or list(DEFAULT_PRIZE_TABLE))
-    name = clean_name(name, 80, "Please give the night a name.")
+    name = clean_name(name, 80, said("Please give the night a name."))
     with transaction.atomic():
         if capped:
             throttles.night_quota(host)
@@ -57,9 +59,9 @@ def _prizes_checked(prize_table: list[dict]) -> list[dict]:
     try:
         table = check_prize_table(prize_table)
     except RulesError as error:
-        raise ServiceError(str(error)) from None
+        raise ServiceError(error.message, error.code) from None
     return [
-        {**prize, "name": clean_name(prize["name"], 40, "Please name every prize.")}
+        {**prize, "name": clean_name(prize["name"], 40, said("Please name every prize."))}
         if "name" in prize
         else prize
         for prize in table
@@ -72,9 +74,11 @@ def night_settings_update(*, night_id, actor, rules: Rules, prize_table, paper=N
     with transaction.atomic():
         night = lock_night(night_id)
         if night.state == Night.State.FINISHED:
-            raise ServiceError("The night is finished; its prizes are awarded.", "wrong_state")
+            raise ServiceError(
+                said("The night is finished; its prizes are awarded."), "wrong_state"
+            )
         if rules.to_dict() != night.rules and night.state not in PLANNING_STATES:
-            raise ServiceError("The rules are fixed once play has started.", "wrong_state")
+            raise ServiceError(said("The rules are fixed once play has started."), "wrong_state")
         night.prize_table = _prizes_checked(prize_table)
         night.rules = rules.to_dict()
         if paper in dict(Night._meta.get_field("paper").choices):
@@ -89,7 +93,8 @@ def check_name_free(night: Night, name: str, exclude_id=None) -> None:
     """No active player of `night` has a name that looks like `name` (partynight.names)."""
     others = night.players.filter(active=True).exclude(pk=exclude_id)
     if same_name(name, others.values_list("name", flat=True)) is not None:
-        raise ServiceError(f"{name} is already playing tonight; add a last initial.", "duplicate")
+        message = said("%(name)s is already playing tonight; add a last initial.", name=name)
+        raise ServiceError(message, "duplicate")
 
 
 def player_add(*, night_id, name, actor, paid=False, claimed=False) -> Player:
@@ -110,15 +115,16 @@ def player_add(*, night_id, name, actor, paid=False, claimed=False) -> Player:
 def _add(night: Night, name: str, actor, paid=False, claimed=False) -> Player:
     """One new player in the locked `night` (the caller broadcasts once)."""
     if night.state == Night.State.FINISHED:
-        raise ServiceError("The night is over: its prizes are awarded.", "wrong_state")
+        raise ServiceError(said("The night is over: its prizes are awarded."), "wrong_state")
     if night.players.filter(active=True, is_ghost=False).count() >= MAX_PLAYERS:
-        raise ServiceError(f"A night has at most {MAX_PLAYERS} players.", "full")
+        raise ServiceError(said("A night has at most %(most)s players.", most=MAX_PLAYERS), "full")
     check_name_free(night, name)
     try:
         with transaction.atomic():
             player = Player.objects.create(night=night, name=name, paid=paid, claimed=claimed)
     except IntegrityError:
-        raise ServiceError(f"{name} is already playing tonight.", "duplicate") from None
+        message = said("%(name)s is already playing tonight.", name=name)
+        raise ServiceError(message, "duplicate") from None
     log_event(night, "player_added", actor, {"player": player.pk, "name": name})
     return player
 
@@ -128,11 +134,12 @@ def players_add_list(*, night_id, text: str, actor) -> list[dict]:
     line: {"line", "name", "added": bool, "error"}; a bad line never stops the others."""
     lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
     if len(lines) > MAX_PLAYERS * 2:
-        raise ServiceError(
-            f"Paste at most {MAX_PLAYERS * 2} lines at once (a night has at most "
-            f"{MAX_PLAYERS} players).",
-            "too_long",
+        message = said(
+            "Paste at most %(lines)s lines at once (a night has at most %(most)s players).",
+            lines=MAX_PLAYERS * 2,
+            most=MAX_PLAYERS,
         )
+        raise ServiceError(message, "too_long")
     report, added = [], []
     with transaction.atomic():
         night = lock_night(night_id)
@@ -168,13 +175,14 @@ def player_claim(*, night_id, player_id, actor) -> Player:
         try:
             player = night.players.get(pk=player_id, active=True, is_ghost=False)
         except (Player.DoesNotExist, ValueError):
-            raise ServiceError("That name is not on tonight's list.", "not_found") from None
+            raise ServiceError(said("That name is not on tonight's list."), "not_found") from None
         if player.claimed:
-            raise ServiceError(
-                f"{player.name} has already joined on another phone. If that was not you, "
+            message = said(
+                "%(name)s has already joined on another phone. If that was not you, "
                 "ask the host to release the name.",
-                "already_claimed",
+                name=player.name,
             )
+            raise ServiceError(message, "already_claimed")
         player.claimed = True
         player.save(update_fields=["claimed"])
         log_event(night, "player_claimed", actor, {"player": player.pk})
@@ -205,7 +213,7 @@ def player_release(*, night_id, player_id, actor) -> Player:
         night = lock_night(night_id)
         player = _player(night, player_id)
         if player.is_ghost:
-            raise ServiceError("A ghost has no phone to release.", "wrong_state")
+            raise ServiceError(said("A ghost has no phone to release."), "wrong_state")
         player.claimed = False
         player.token = new_token()
         player.save(update_fields=["claimed", "token"])
@@ -246,7 +254,8 @@ def player_remove(*, night_id, player_id, actor) -> None:
         player = _player(night, player_id)
         waiting = player.key in night.waiting
         if night.state not in PLANNING_STATES and not waiting:
-            raise ServiceError("Play has started: replace the player by a ghost.", "wrong_state")
+            message = said("Play has started: replace the player by a ghost.")
+            raise ServiceError(message, "wrong_state")
         player.active = False
         player.paid = False  # not playing after all: their money goes back
         player.save(update_fields=["active", "paid"])
@@ -266,22 +275,25 @@ def seats_draw(*, night_id, actor) -> list[list[str]]:
     with transaction.atomic():
         night = lock_night(night_id)
         if night.state not in PLANNING_STATES:
-            raise ServiceError(
-                "Play has started; the seats can no longer be redrawn.", "wrong_state"
-            )
+            message = said("Play has started; the seats can no longer be redrawn.")
+            raise ServiceError(message, "wrong_state")
         night.players.filter(is_ghost=True).delete()
         people = list(night.players.filter(active=True, is_ghost=False))
         if not MIN_PLAYERS <= len(people) <= MAX_PLAYERS:
-            raise ServiceError(
-                f"A Bunco night needs {MIN_PLAYERS} to {MAX_PLAYERS} players; "
-                f"you have {len(people)}.",
-                "player_count",
+            message = said_n(
+                "A Bunco night needs %(least)s to %(most)s players; you have %(n)s.",
+                "A Bunco night needs %(least)s to %(most)s players; you have %(n)s.",
+                len(people),
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
             )
+            raise ServiceError(message, "player_count")
         keys = [p.key for p in people]
         tables = draw_seats(keys, seeded(night, "draw", night.version))
         ghosts = {}
         for number, ghost_key in enumerate(sorted({k for t in tables for k in t} - set(keys)), 1):
-            ghost = Player.objects.create(night=night, name=f"Ghost {number}", is_ghost=True)
+            name = ghost_name(night, number)
+            ghost = Player.objects.create(night=night, name=name, is_ghost=True)
             ghosts[ghost_key] = ghost.key
         night.pending_seating = [[ghosts.get(k, k) for k in table] for table in tables]
         night.state = Night.State.SEATING
@@ -296,7 +308,7 @@ def _player(night: Night, player_id) -> Player:
     try:
         return night.players.get(pk=player_id, active=True)
     except (Player.DoesNotExist, ValueError):
-        raise ServiceError("That player is not at this night.", "not_found") from None
+        raise ServiceError(NOT_HERE, "not_found") from None
 
 
 def _unseat(night: Night) -> None:

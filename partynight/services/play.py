@@ -5,6 +5,7 @@ reduce (partynight.rules.reducer: ghosts, the fuzzy die, the bell, the round's e
 import json
 
 from live.errors import ServiceError
+from live.words import said
 from partynight import links
 from partynight.models import Night, Player
 from partynight.rules import reducer
@@ -20,6 +21,9 @@ from partynight.services.common import (
     seeded,
 )
 
+NO_ROUND = said("No round is being played right now.")
+NO_SUCH_TABLE = said("There is no such table this round.")
+
 
 def chance_of(night: Night):
     """The night's randomness by purpose (a ghost's roll, the rotation): replayable."""
@@ -31,7 +35,7 @@ def reduce(step, *args):
     try:
         return step(*args)
     except RulesError as error:
-        raise ServiceError(str(error), error.code) from None
+        raise ServiceError(error.message, error.code) from None
 
 
 def commit(
@@ -59,14 +63,16 @@ def round_start(*, night_id, number: int, actor, client_id=None, player=None) ->
     def action():
         night = lock_night(night_id)
         if player is not None and not _at_next_head_table(night, links.player_now(player)):
-            raise ServiceError("Only the Head table rings the bell to start a round.", "not_head")
+            message = said("Only the Head table rings the bell to start a round.")
+            raise ServiceError(message, "not_head")
         if night.state not in (Night.State.SEATING, Night.State.PLAYING, Night.State.BREAK):
-            raise ServiceError("Draw the seats before starting play.", "wrong_state")
+            raise ServiceError(said("Draw the seats before starting play."), "wrong_state")
         loaded = store.load(night)
         expected = loaded.state.round + 1
         if number != expected:
             code = "already_done" if number < expected else "wrong_state"
-            raise ServiceError(f"Round {expected - 1} is the latest; it has started.", code)
+            message = said("Round %(round)s is the latest; it has started.", round=expected - 1)
+            raise ServiceError(message, code)
         players = {p.key: p for p in night.players.filter(active=True)}
         ghosts = [k for k, p in players.items() if p.is_ghost]
         rules = rules_of(night)
@@ -113,17 +119,18 @@ def roll_record(
             return first
         night = loaded.night
         if night.state != Night.State.PLAYING:
-            raise ServiceError("No round is being played right now.", "wrong_state")
+            raise ServiceError(NO_ROUND, "wrong_state")
         number = _table_for(
             loaded.state, player and links.still_playing(loaded.player), table_number
         )
         if loaded.state.round_state == "done":
-            raise ServiceError("No round is being played right now.", "wrong_state")
+            raise ServiceError(NO_ROUND, "wrong_state")
         if seen_version is not None and seen_version != loaded.tables[number].version:
-            raise ServiceError("That roll was already entered at your table.", "already_recorded")
+            message = said("That roll was already entered at your table.")
+            raise ServiceError(message, "already_recorded")
         table = loaded.state.table(number)
         if table.is_done:
-            raise ServiceError("Your table has finished this round.", "table_done")
+            raise ServiceError(said("Your table has finished this round."), "table_done")
         values = dice
         rules = rules_of(night)
         if entry is not None:
@@ -131,7 +138,7 @@ def roll_record(
         try:
             new, events = reducer.roll(loaded.state, rules, number, values, chance_of(night))
         except RulesError as error:
-            raise ServiceError(str(error), "invalid_roll") from None
+            raise ServiceError(error.message, "invalid_roll") from None
         saved = commit(loaded, new, events, actor, client_id, entry, request=request)
         return saved.first_result
 
@@ -145,7 +152,7 @@ def bell_ring(*, night_id, number: int, actor, client_id=None) -> dict:
         night = lock_night(night_id)
         loaded = store.load(night)
         if loaded.state.round != number or night.state != Night.State.PLAYING:
-            raise ServiceError("That round is not being played.", "wrong_state")
+            raise ServiceError(said("That round is not being played."), "wrong_state")
         new, events = reduce(reducer.ring, loaded.state, rules_of(night), chance_of(night))
         commit(loaded, new, events, actor)
         log_event(night, "bell", actor, {"reason": "host"}, {"ok": True}, client_id, loaded.round)
@@ -159,11 +166,11 @@ def _table_for(state: reducer.NightState, player: Player | None, number: int | N
     naming another table is refused."""
     if player is None:
         if not number or number > len(state.tables):
-            raise ServiceError("There is no such table this round.", "not_found")
+            raise ServiceError(NO_SUCH_TABLE, "not_found")
         return number
     table = state.table_of(player.key)
     if table is None:
-        raise ServiceError("You are not seated this round.", "not_seated")
+        raise ServiceError(said("You are not seated this round."), "not_seated")
     if number is not None and number != table.table:
-        raise ServiceError("You can only score at your own table.", "not_your_table")
+        raise ServiceError(said("You can only score at your own table."), "not_your_table")
     return table.table

@@ -5,10 +5,13 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
+from live.text import render
+from live.words import Text, Words, joined, said
 from partynight.models import Event, Night, Player, Round, Seat, Table
-from partynight.rules.explain import and_list, award_why, roll_words
+from partynight.rules.explain import award_why, roll_words
 from partynight.rules.night import add_table_result, empty_totals
 from partynight.rules.phone import phone_view
+from partynight.rules.prizes import prize_title
 from partynight.rules.reducer import standings as reducer_standings
 from partynight.rules.seating import table_name
 from partynight.rules.simulation import table_record
@@ -91,9 +94,10 @@ def pot_of(night: Night, players=None) -> int:
 LOG_LINES = 8  # per table: enough to see what an undo would take back
 
 
-def roll_name(roll: dict, names: dict) -> str:
+def roll_name(roll: dict, names: dict) -> Words:
     """ "Eve's roll: 1 point": a roll as the log, the undo button and its notice name it."""
-    return f"{names.get(roll['player'], roll['player'])}'s roll: {roll_words(roll)}"
+    who = names.get(roll["player"], roll["player"])
+    return said("%(name)s's roll: %(roll)s", name=who, roll=roll_words(roll))
 
 
 def log_entry(event: Event, night: Night, names: dict | None = None) -> dict:
@@ -172,7 +176,8 @@ def undo_offer(event: Event, names: dict) -> dict:
     it stands for (the roll's, ghosts' rolls after it included)."""
     roll = event.result["roll"]
     who = names.get(roll["player"], roll["player"])
-    return {"label": f"Undo {who}'s roll ({roll_words(roll)})", "v": event.result["table_version"]}
+    label = said("Undo %(name)s's roll (%(roll)s)", name=who, roll=roll_words(roll))
+    return {"label": label, "v": event.result["table_version"]}
 
 
 def roll_log(night: Night, round_: Round, names: dict) -> dict[str, list[dict]]:
@@ -192,7 +197,7 @@ def awards_view(night: Night, names: dict, ghosts: set) -> list[dict]:
     awards = [
         {
             "prize": a.prize,
-            "name": a.name,
+            "name": prize_title(a.name),
             "player": a.player.key,
             "player_name": a.player.name,
             "amount": a.amount,
@@ -290,27 +295,31 @@ def night_record(night: Night) -> dict:
 
 
 def awards_with_ties(awards: list[dict], names: dict) -> list[dict]:
-    """The awards, each with `tie`: how its tie was settled, in words (results pages)."""
-    return [{**a, "tie": tie_text(a["detail"].get("tie"), names)} for a in awards]
+    """The awards, each with `tie`: how its tie was settled, in the page's language
+    (results pages: rendered on the server)."""
+    return [
+        {**a, "tie": [render(line) for line in tie_text(a["detail"].get("tie"), names)]}
+        for a in awards
+    ]
 
 
-def tie_text(tie: dict | None, names: dict) -> list[str]:
+def tie_text(tie: dict | None, names: dict) -> list[Text]:
     """How a prize tie was settled, one line per roll-off round (or the draw / split)."""
     if not tie:
         return []
-    tied = and_list([names.get(k, k) for k in tie.get("tied", tie.get("among", []))])
+    tied = joined([names.get(k, k) for k in tie.get("tied", tie.get("among", []))])
     if tie["method"] == "draw":
-        return [f"Drawn at random among {tied}."]
+        return [said("Drawn at random among %(names)s.", names=tied)]
     if tie["method"] == "split":
-        return [f"Split between {tied}."]
-    lines = [f"Tied: {tied}."]
+        return [said("Split between %(names)s.", names=tied)]
+    lines = [said("Tied: %(names)s.", names=tied)]
     for number, rolls in enumerate(tie.get("rolls", []), 1):
-        dice = "; ".join(
+        dice = "; ".join(  # names and numbers only: the same in every language
             f"{names.get(k, k)} {'-'.join(map(str, rolls[k]))} = {sum(rolls[k])}"
             for k in tie["tied"]
             if k in rolls  # in the tied order: PostgreSQL's jsonb does not keep key order
         )
-        lines.append(f"Roll-off {number}: {dice}.")
+        lines.append(said("Roll-off %(number)s: %(dice)s.", number=number, dice=dice))
     return lines
 
 

@@ -7,12 +7,13 @@ import functools
 from asgiref.sync import sync_to_async
 from django.contrib import admin
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.views import LoginView
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
-from live import limits
+from live import limits, text
 from partynight import throttles
 
 
@@ -47,7 +48,16 @@ def slowed(login_view):
     return page
 
 
-login_page = slowed(LoginView.as_view())
+class LoginForm(AuthenticationForm):
+    """Django's, with its labels in our catalogs: Django has no Filipino of its own."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["username"].label = _("Username")
+        self.fields["password"].label = _("Password")
+
+
+login_page = slowed(LoginView.as_view(authentication_form=LoginForm))
 admin_login = slowed(admin.site.login)  # the same passwords, through the admin's own form
 
 
@@ -56,8 +66,7 @@ def _signup(request):
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         if not throttles.signup_counted(_address(request)):
-            most = throttles.SIGNUPS_PER_HOUR
-            form.add_error(None, throttles.TOO_MANY_SIGNUPS.format(most=most))
+            form.add_error(None, text.render(throttles.TOO_MANY_SIGNUPS))
             return render(request, "registration/signup.html", {"form": form}, status=429)
         login(request, form.save())
         return redirect("site:home")

@@ -4,21 +4,26 @@ seat draw and the start of play. Views are thin: parse a form, call a service, s
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from live.errors import ServiceError
 from live.routing import socket_path
+from live.text import render as say
 from partynight.models import Night
 from partynight.routing import websocket_urlpatterns as sockets
 from partynight.rules.config import Rules
 from partynight.rules.errors import RulesError
-from partynight.rules.prizes import DEFAULT_PRIZE_TABLE, prize_amounts
+from partynight.rules.prizes import DEFAULT_PRIZE_TABLE, prize_amounts, prize_title
 from partynight.rules.seating import table_count
 from partynight.services import nights, play, selectors, snapshots
 from partynight.web.forms import (
+    LanguageForm,
     NightForm,
     PlayerNameForm,
     PrizeFormSet,
@@ -34,9 +39,12 @@ EXAMPLE_PLAYERS = 12  # the new-night page shows the prizes for a typical night
 def prize_preview(prize_table, pot: int) -> dict:
     """The prize table in dollars for `pot`, or the reason it does not add up."""
     try:
-        return {"pot": pot, "rows": prize_amounts(prize_table, pot), "error": None}
+        rows = [
+            {**row, "name": prize_title(row["name"])} for row in prize_amounts(prize_table, pot)
+        ]
+        return {"pot": pot, "rows": rows, "error": None}
     except RulesError as error:
-        return {"pot": pot, "rows": [], "error": str(error)}
+        return {"pot": pot, "rows": [], "error": error.message}
 
 
 @login_required
@@ -55,21 +63,28 @@ def _settings_forms(request, rules: Rules, prize_table):
 @login_required
 @require_http_methods(["GET", "POST"])
 def night_new(request):
-    form = NightForm(request.POST if request.method == "POST" else None)  # {} is refused too
+    # {} is refused too; the night speaks the host's language unless the host picks another
+    form = NightForm(request.POST if request.method == "POST" else None, initial=LanguageForm.now())
     rules_form, prizes = _settings_forms(request, Rules(), list(DEFAULT_PRIZE_TABLE))
     if request.method == "POST" and all(f.is_valid() for f in (form, rules_form, prizes)):
+        details = dict(form.cleaned_data)
+        language = details.pop("language")
         try:
-            night = nights.night_create(
-                host=request.user,
-                capped=True,
-                rules=rules_form.cleaned_data["rules"],
-                prize_table=prizes.prize_table,
-                **form.cleaned_data,
-            )
+            with transaction.atomic():
+                night = nights.night_create(
+                    host=request.user,
+                    capped=True,
+                    rules=rules_form.cleaned_data["rules"],
+                    prize_table=prizes.prize_table,
+                    **details,
+                )
+                _set_language(night, language)
         except ServiceError as error:
-            form.add_error(None, error.message)
+            form.add_error(None, say(error.message))
         else:
-            messages.success(request, f"{night.name} is planned. Now add the players.")
+            messages.success(
+                request, _("%(name)s is planned. Now add the players.") % {"name": night.name}
+            )
             return redirect("host:night", night_id=night.pk)
     example = Rules().contribution * EXAMPLE_PLAYERS
     context = {
@@ -77,7 +92,10 @@ def night_new(request):
         "rules_form": rules_form,
         "prizes": prizes,
         "preview": prize_preview(list(DEFAULT_PRIZE_TABLE), example),
-        "preview_note": f"for {EXAMPLE_PLAYERS} paying players",
+        "preview_note": ngettext(
+            "for %(n)s paying player", "for %(n)s paying players", EXAMPLE_PLAYERS
+        )
+        % {"n": EXAMPLE_PLAYERS},
     }
     return render(request, "nights/new.html", context)
 
@@ -87,29 +105,55 @@ def night_new(request):
 def night_settings(request, night_id):
     night = host_night(request, night_id)
     rules_form, prizes = _settings_forms(request, Rules.from_dict(night.rules), night.prize_table)
-    if request.method == "POST" and rules_form.is_valid() and prizes.is_valid():
+    data = request.POST if request.method == "POST" else None
+    language_form = LanguageForm(data, initial={"language": night.language})
+    forms_ = (rules_form, prizes, language_form)
+    if request.method == "POST" and all(f.is_valid() for f in forms_):
         try:
-            nights.night_settings_update(
-                night_id=night.pk,
-                actor=actor_of(request),
-                rules=rules_form.cleaned_data["rules"],
-                prize_table=prizes.prize_table,
-                paper=request.POST.get("paper"),
-            )
+            with transaction.atomic():  # the language stays as it was if the settings are refused
+                _set_language(night, language_form.cleaned_data["language"])
+                nights.night_settings_update(
+                    night_id=night.pk,
+                    actor=actor_of(request),
+                    rules=rules_form.cleaned_data["rules"],
+                    prize_table=prizes.prize_table,
+                    paper=request.POST.get("paper"),
+                )
         except ServiceError as error:
-            rules_form.add_error(None, error.message)
+            rules_form.add_error(None, say(error.message))
         else:
-            messages.success(request, "Settings saved.")
+            messages.success(request, _("Settings saved."))
             return redirect("host:night", night_id=night.pk)
     context = {
         "night": night,
         "rules_form": rules_form,
         "prizes": prizes,
         "preview": prize_preview(night.prize_table, selectors.pot_of(night)),
-        "preview_note": "for the pot so far",
+        "preview_note": _("for the pot so far"),
+        "language_form": language_form,
         "paper_choices": Night._meta.get_field("paper").choices,
     }
     return render(request, "nights/settings.html", context)
+
+
+def _set_language(night: Night, language: str) -> None:
+    """The night's language (the big screen's and the printed sheets'), one of LANGUAGES."""
+    night.language = language
+    Night.objects.filter(pk=night.pk).update(language=language)
+
+
+def table_line(players: int, tables: int, ghosts: int) -> str:
+    """ "12 players: 3 tables." and the ghosts that fill the empty seats, if any."""
+    words = {
+        "players": ngettext("%(n)s player", "%(n)s players", players) % {"n": players},
+        "tables": ngettext("%(n)s table", "%(n)s tables", tables) % {"n": tables},
+    }
+    if not ghosts:
+        return _("%(players)s: %(tables)s.") % words
+    words["ghosts"] = ngettext(
+        "%(n)s ghost fills the empty seat", "%(n)s ghosts fill the empty seats", ghosts
+    ) % {"n": ghosts}
+    return _("%(players)s: %(tables)s, %(ghosts)s.") % words
 
 
 def _planning(request, night, add_form=None, status=200, **extra):
@@ -123,7 +167,7 @@ def _planning(request, night, add_form=None, status=200, **extra):
         "players": people,
         "add_form": add_form or PlayerNameForm(),
         "tables": tables,
-        "ghosts": tables * 4 - count,
+        "table_line": table_line(count, tables, tables * 4 - count),
         "join_url": join_url,
         "join_qr": qr_svg(join_url, scale=5),
         "screen_url": request.build_absolute_uri(reverse("host:screen", args=[night.screen_token])),
@@ -172,7 +216,7 @@ def player_add(request, night_id):
     if player is None:
         night.refresh_from_db()
         return _planning(request, night, add_form=form, status=400, focus_add=True)
-    messages.success(request, f"{player.name} is in.")
+    messages.success(request, _("%(name)s is in.") % {"name": player.name})
     # Back with the cursor in the name box, ready for the next name (no #fragment:
     # Chromium skips autofocus when the URL targets an element).
     return redirect(reverse("host:night", args=[night.pk]) + "?added=1")
@@ -189,11 +233,18 @@ def players_add_list(request, night_id):
         report = nights.players_add_list(night_id=night.pk, text=text, actor=actor_of(request))
     except ServiceError as error:
         report = [{"line": 0, "name": "", "added": False, "error": error.message}]
+    report = [{**row, "error": say(row["error"])} for row in report]
     if not report:
-        report = [{"line": 0, "name": "", "added": False, "error": "Paste at least one name."}]
+        report = [{"line": 0, "name": "", "added": False, "error": _("Paste at least one name.")}]
     failed = [row for row in report if not row["added"]]
     if not failed:
-        messages.success(request, f"Added {len(report)}: {', '.join(r['name'] for r in report)}.")
+        added = len(report)
+        names = ", ".join(r["name"] for r in report)
+        messages.success(
+            request,
+            ngettext("Added %(n)s: %(names)s.", "Added %(n)s: %(names)s.", added)
+            % {"n": added, "names": names},
+        )
         return redirect(reverse("host:night", args=[night.pk]) + "#players")
     night.refresh_from_db()
     return _planning(
@@ -214,7 +265,7 @@ def _player_action(request, night_id, action, done):
     try:
         player = action(night_id=night.pk, actor=actor_of(request))
     except ServiceError as error:
-        messages.error(request, error.message)
+        messages.error(request, say(error.message))
     else:
         messages.success(request, done(player))
     return redirect("host:night", night_id=night.pk)
@@ -228,7 +279,10 @@ def player_rename(request, night_id, player_id):
     def action(**common):
         return nights.player_rename(player_id=player_id, name=name, **common)
 
-    return _player_action(request, night_id, action, lambda p: f"Renamed to {p.name}.")
+    def done(player):
+        return _("Renamed to %(name)s.") % {"name": player.name}
+
+    return _player_action(request, night_id, action, done)
 
 
 @login_required
@@ -237,7 +291,7 @@ def player_remove(request, night_id, player_id):
     def action(**common):
         nights.player_remove(player_id=player_id, **common)
 
-    return _player_action(request, night_id, action, lambda _: "Player removed.")
+    return _player_action(request, night_id, action, lambda _player: _("Player removed."))
 
 
 @login_required
@@ -263,9 +317,11 @@ def player_paid(request, night_id, player_id):
     def action(**common):
         return nights.player_set_paid(player_id=player_id, paid=paid, **common)
 
-    return _player_action(
-        request, night_id, action, lambda p: f"{p.name} {'paid' if p.paid else 'has not paid'}."
-    )
+    def done(player):
+        said = _("%(name)s paid.") if player.paid else _("%(name)s has not paid.")
+        return said % {"name": player.name}
+
+    return _player_action(request, night_id, action, done)
 
 
 @login_required
@@ -278,7 +334,10 @@ def player_release(request, night_id, player_id):
         request,
         night_id,
         action,
-        lambda p: f"{p.name}'s name is free to claim again; their old link no longer works.",
+        lambda p: (
+            _("%(name)s's name is free to claim again; their old link no longer works.")
+            % {"name": p.name}
+        ),
     )
 
 
@@ -289,9 +348,9 @@ def seats_draw(request, night_id):
     try:
         nights.seats_draw(night_id=night.pk, actor=actor_of(request))
     except ServiceError as error:
-        messages.error(request, error.message)
+        messages.error(request, say(error.message))
     else:
-        messages.success(request, "Seats drawn. The starred players start at the Head table.")
+        messages.success(request, _("Seats drawn. The starred players start at the Head table."))
     return redirect("host:night", night_id=night.pk)
 
 
@@ -302,7 +361,7 @@ def play_start(request, night_id):
     try:
         play.round_start(night_id=night.pk, number=1, actor=actor_of(request))
     except ServiceError as error:
-        messages.error(request, error.message)
+        messages.error(request, say(error.message))
         if error.code != "already_done":
             return redirect("host:night", night_id=night.pk)
     return redirect("host:dashboard", night_id=night.pk)

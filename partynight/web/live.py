@@ -6,11 +6,15 @@ from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from live.errors import ServiceError
 from live.limits import guard_link
 from live.routing import socket_path
+from live.text import render as say
 from partynight import links
 from partynight.models import Night
 from partynight.routing import websocket_urlpatterns as sockets
@@ -39,14 +43,15 @@ def dashboard(request, night_id):
         "snapshot": snapshot,
         "people": people,
         # the corrections name tables as the players do (Head, Middle, Foot)
-        "tables": [(n, table_name(n, tables)) for n in range(1, tables + 1)],
+        "tables": [(n, say(table_name(n, tables))) for n in range(1, tables + 1)],
     }
     return render(request, "nights/dashboard.html", context)
 
 
 @guard_link
 def screen(request, token):
-    """The big screen for a TV: read-only, by the night's screen link (no login)."""
+    """The big screen for a TV: read-only, by the night's screen link (no login), in the
+    night's language whatever the TV's browser says (base.html loads that catalog)."""
     night = links.get_or_404(Night.objects, screen_token=token)
     join_url = request.build_absolute_uri(reverse("phone:join", args=[night.join_token]))
     context = {
@@ -56,7 +61,8 @@ def screen(request, token):
         "join_url": join_url,
         "join_qr": qr_svg(join_url, scale=8),  # shown until play starts
     }
-    return render(request, "nights/screen.html", context)
+    with translation.override(night.language):
+        return render(request, "nights/screen.html", context)
 
 
 def _correction(form_class, call, done):
@@ -72,15 +78,16 @@ def _correction(form_class, call, done):
         form = form_class(request.POST)
         if not form.is_valid():
             for field, errors in form.errors.items():
-                label = form[field].label if field in form.fields else "Error"
-                messages.error(request, f"{label}: {' '.join(errors)}")
+                label = form[field].label if field in form.fields else _("Error")
+                said = _("%(field)s: %(errors)s") % {"field": label, "errors": " ".join(errors)}
+                messages.error(request, said)
             return redirect(back, night_id=night.pk)
         try:
             answer = call(night.pk, actor_of(request), form.cleaned_data)
         except ServiceError as error:
-            messages.error(request, error.message)
+            messages.error(request, say(error.message))
         else:
-            messages.success(request, done(answer) if callable(done) else done)
+            messages.success(request, done(answer) if callable(done) else str(done))
         return redirect(back, night_id=night.pk)
 
     return view
@@ -99,24 +106,24 @@ def _at_table(service, *fields):
 
 
 roll_undo = _correction(
-    TableForm, _at_table(corrections.roll_undo), "The last roll was taken back."
+    TableForm, _at_table(corrections.roll_undo), gettext_lazy("The last roll was taken back.")
 )
 points_adjust = _correction(
     PointsForm,
     _at_table(corrections.points_adjust, "team", "delta", "reason"),
-    "Points adjusted.",
+    gettext_lazy("Points adjusted."),
 )
 bunco_reassign = _correction(
     BuncoForm,
     _at_table(corrections.bunco_reassign, "from_player", "to_player"),
-    "The Bunco was moved.",
+    gettext_lazy("The Bunco was moved."),
 )
 player_replace_by_ghost = _correction(
     PlayerForm,
     lambda night_id, actor, data: corrections.player_replace_by_ghost(
         night_id=night_id, player_id=data["player"], actor=actor
     ),
-    "A ghost takes that chair from now on.",
+    gettext_lazy("A ghost takes that chair from now on."),
 )
 
 
@@ -136,17 +143,17 @@ late_guest_seat = _correction(
         actor=actor,
         client_id=data["client_id"] or None,
     ),
-    "Done: the guest has the ghost's chair now.",
+    gettext_lazy("Done: the guest has the ghost's chair now."),
 )
 
 
 def _late_words(name: str, seated: bool) -> str:
     if seated:
-        return f"Welcome, {name}: they play in a ghost's chair from now on."
-    return (
-        f"Every chair is taken, so {name} is on the waiting list. When a player leaves, "
-        f"replace them by a ghost, then give {name} that chair."
-    )
+        return _("Welcome, %(name)s: they play in a ghost's chair from now on.") % {"name": name}
+    return _(
+        "Every chair is taken, so %(name)s is on the waiting list. When a player leaves, "
+        "replace them by a ghost, then give %(name)s that chair."
+    ) % {"name": name}
 
 
 @login_required
@@ -170,7 +177,7 @@ def night_finish(request, night_id):
     try:
         finish.night_finish(night_id=night.pk, actor=actor_of(request))
     except ServiceError as error:
-        messages.error(request, error.message)
+        messages.error(request, say(error.message))
         if error.code != "already_done":
             return redirect("host:dashboard", night_id=night.pk)
     return redirect("host:results", night_id=night.pk)

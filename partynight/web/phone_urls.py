@@ -8,6 +8,7 @@ app_name = "phone"
 
 urlpatterns = [
     path("play/<str:token>/", phone.play, name="play"),
+    path("play/<str:token>/language/", phone.choose_language, name="language"),
     path("join/", phone.join_by_code, name="join_code"),
     path("join/<str:join_token>/", phone.join, name="join"),
 ]

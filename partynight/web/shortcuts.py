@@ -9,6 +9,7 @@ from django.utils.safestring import mark_safe
 
 from live.errors import ServiceError
 from live.routing import socket_path
+from live.text import render as say
 from partynight.models import Night
 from partynight.routing import websocket_urlpatterns as night_sockets
 from partynight.services.common import host_actor
@@ -52,5 +53,5 @@ def submit(form, call, field=None):
     try:
         return call(form.cleaned_data)
     except ServiceError as error:
-        form.add_error(field, error.message)
+        form.add_error(field, say(error.message))
         return None

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import pseudo
 from tests.helpers.servers import start_daphne
 
 CHROMIUM = "/usr/bin/chromium"
@@ -24,6 +25,20 @@ CHROMIUM_ARGS = [
 def live_server_daphne(django_db_setup, tmp_path_factory):
     """One real Daphne server for the session, on the test database."""
     server = start_daphne(tmp_path_factory.mktemp("daphne"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def pseudo_server(django_db_setup, tmp_path_factory):
+    """A Daphne server that also speaks the pseudo language (tests/helpers/pseudo.py):
+    every marked word in [!! !!]. Its own server: the session's speaks only the real ones."""
+    locales = pseudo.build(tmp_path_factory.mktemp("pseudo-locale"))
+    server = start_daphne(
+        tmp_path_factory.mktemp("daphne-pseudo"),
+        PSEUDO_LANGUAGE=pseudo.PSEUDO,
+        EXTRA_LOCALE_PATHS=str(locales),
+    )
     yield server
     server.stop()
 

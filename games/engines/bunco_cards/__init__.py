@@ -17,6 +17,7 @@ import random
 from games.engines.base import MAX_SEATS, RulesError, clone, configure
 from games.engines.bunco_cards import bot, notation, turn, view
 from games.engines.bunco_cards.deal import deal
+from live.words import Words, said
 
 DEFAULTS = {
     "seats": 4,
@@ -38,9 +39,9 @@ class BuncoCards:
     def new_state(self, config: dict | None, rng: random.Random) -> dict:
         cfg = configure(config, DEFAULTS)
         if not 2 <= cfg["seats"] <= MAX_SEATS:
-            raise RulesError(f"Bunco takes 2 to {MAX_SEATS} players.")
+            raise RulesError(said("Bunco takes 2 to %(most)s players.", most=MAX_SEATS))
         if not 25 <= cfg["target"] <= 10_000:
-            raise RulesError("The match target must be between 25 and 10,000 points.")
+            raise RulesError(said("The match target must be between 25 and 10,000 points."))
         state = {
             "game": self.name,
             "seed": rng.getrandbits(64),
@@ -60,7 +61,7 @@ class BuncoCards:
 
     def apply(self, state: dict, seat: int, action: dict, rng=None) -> dict:
         if not isinstance(action, dict):
-            raise RulesError("Play a card to a table pile, or lay one on your surplus.")
+            raise RulesError(said("Play a card to a table pile, or lay one on your surplus."))
         state = clone(state)
         turn.apply_action(state, seat, action)
         return state
@@ -81,7 +82,7 @@ class BuncoCards:
     def bot_action(self, state: dict, seat: int, rng: random.Random, style=None) -> dict | None:
         return bot.bot_action(state, seat, rng, style)
 
-    def rules_note(self, config: dict | None) -> str:
+    def rules_note(self, config: dict | None) -> Words:
         """The room page's line on which rules are the sheet's and which are ours."""
         return view.rules_note(configure(config, DEFAULTS))
 

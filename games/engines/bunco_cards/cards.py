@@ -8,6 +8,8 @@ shows n and needs n + 1 next. A pile that reaches 10 is removed.
 
 from collections import Counter
 
+from live.words import Text, said
+
 BUNCO = "B"
 STOP = "S"
 NUMBERS = tuple(str(n) for n in range(1, 11))
@@ -51,6 +53,10 @@ def targets(card: str, table: list[list[str]]) -> list[int | str]:
     return [*found, "new"] if need == 1 else found
 
 
-def name(card: str) -> str:
-    """A card as a person says it."""
-    return {BUNCO: "Bunco card", STOP: "Stop card"}.get(card, card)
+def name(card: str) -> Text:
+    """A card as a person says it (a number as printed)."""
+    if card == BUNCO:
+        return said("Bunco card")
+    if card == STOP:
+        return said("Stop card")
+    return card

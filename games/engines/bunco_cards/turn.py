@@ -20,6 +20,7 @@ Actions (`seat` must be the one whose turn it is):
 from games.engines.base import RulesError
 from games.engines.bunco_cards.cards import BUNCO, FULL_PILE, STOP, name, targets
 from games.engines.bunco_cards.deal import clear_bunco_stop, draw, end_deal, set_stops_aside
+from live.words import said
 
 MAX_TURNS = 5000  # a safety net far beyond any real deal (bots average well under 200)
 
@@ -71,9 +72,9 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
 def apply_action(state: dict, seat: int, action: dict) -> None:
     """Change `state` in place, or raise `RulesError` (then the caller drops the copy)."""
     if state["phase"] == "over":
-        raise RulesError("The game is over.")
+        raise RulesError(said("The game is over."))
     if seat != state["turn"]:
-        raise RulesError("It is not your turn.")
+        raise RulesError(said("It is not your turn."))
     kind = action.get("type")
     if state["phase"] == "stop":
         if kind == "stop":
@@ -81,7 +82,7 @@ def apply_action(state: dict, seat: int, action: dict) -> None:
         elif kind == "pass":
             _end_turn(state)
         else:
-            raise RulesError("You drew a Stop card: play it to keep going, or pass.")
+            raise RulesError(said("You drew a Stop card: play it to keep going, or pass."))
         return
     if kind == "play":
         _play(state, seat, action)
@@ -90,15 +91,17 @@ def apply_action(state: dict, seat: int, action: dict) -> None:
     elif kind == "pass":
         _pass(state, seat)
     else:
-        raise RulesError("Play a card to a table pile, or lay one on your surplus.")
+        raise RulesError(said("Play a card to a table pile, or lay one on your surplus."))
 
 
 def _first(state: dict, seat: int, must: str | None) -> None:
     if must == "ones":
-        raise RulesError("Play your 1s first.")
+        raise RulesError(said("Play your 1s first."))
     if must == "bunco":
         top = state["bunco"][seat][-1]
-        raise RulesError(f"Play the top card of your Bunco pile first: the {name(top)} fits.")
+        raise RulesError(
+            said("Play the top card of your Bunco pile first: the %(card)s fits.", card=name(top))
+        )
 
 
 def _source(state: dict, seat: int, action: dict) -> tuple[list[str], str]:
@@ -107,7 +110,9 @@ def _source(state: dict, seat: int, action: dict) -> tuple[list[str], str]:
     if source == "hand":
         if card not in state["hands"][seat]:
             raise RulesError(
-                f"You do not hold a {name(card) if isinstance(card, str) else 'card like that'}."
+                said("You do not hold the %(card)s.", card=name(card))
+                if isinstance(card, str)
+                else said("You do not hold a card like that.")
             )
         return state["hands"][seat], card
     if source == "bunco":
@@ -116,14 +121,14 @@ def _source(state: dict, seat: int, action: dict) -> tuple[list[str], str]:
         slot = action.get("slot", 0)
         piles = state["surplus"][seat]
         if type(slot) is not int or not 0 <= slot < len(piles):
-            raise RulesError("There is no such surplus pile.")
+            raise RulesError(said("There is no such surplus pile."))
         pile = piles[slot]
         if not pile:
-            raise RulesError("That surplus pile is empty.")
+            raise RulesError(said("That surplus pile is empty."))
     else:
-        raise RulesError("Play a card from your hand, your Bunco pile or your surplus.")
+        raise RulesError(said("Play a card from your hand, your Bunco pile or your surplus."))
     if card is not None and card != pile[-1]:
-        raise RulesError(f"The top card there is a {name(pile[-1])}.")
+        raise RulesError(said("The top card there is the %(card)s.", card=name(pile[-1])))
     return pile, pile[-1]
 
 
@@ -137,16 +142,22 @@ def _play(state: dict, seat: int, action: dict) -> None:
         _first(state, seat, must)
     table, to = state["table"], action.get("to")
     if card == STOP:
-        raise RulesError("Stop cards never go on the table piles.")
+        raise RulesError(said("Stop cards never go on the table piles."))
     if to == "new":
         if card not in ("1", BUNCO):
-            raise RulesError("Only a 1 (or a Bunco card) starts a new table pile.")
+            raise RulesError(said("Only a 1 (or a Bunco card) starts a new table pile."))
         table.append([])
         to = len(table) - 1
     elif type(to) is not int or not 0 <= to < len(table):
-        raise RulesError("There is no such table pile.")
+        raise RulesError(said("There is no such table pile."))
     elif card != BUNCO and int(card) != len(table[to]) + 1:
-        raise RulesError(f"That {name(card)} does not fit: that pile needs a {len(table[to]) + 1}.")
+        raise RulesError(
+            said(
+                "That %(card)s does not fit: that pile needs the %(need)s next.",
+                card=name(card),
+                need=len(table[to]) + 1,
+            )
+        )
     pile.remove(card) if source == "hand" else pile.pop()
     table[to].append(card)
     if len(table[to]) == FULL_PILE:
@@ -165,10 +176,10 @@ def _lay(state: dict, seat: int, action: dict) -> None:
     _first(state, seat, compulsory(state, seat))
     hand, card, slot = state["hands"][seat], action.get("card"), action.get("slot", 0)
     if card not in hand:
-        raise RulesError("Lay a card from your hand on your surplus to end your turn.")
+        raise RulesError(said("Lay a card from your hand on your surplus to end your turn."))
     piles = state["surplus"][seat]
     if type(slot) is not int or not 0 <= slot < len(piles):
-        raise RulesError("There is no such surplus pile.")
+        raise RulesError(said("There is no such surplus pile."))
     hand.remove(card)
     piles[slot].append(card)
     state["idle"] = 0
@@ -190,7 +201,7 @@ def _set_stop_aside(state: dict, seat: int) -> None:
 
 def _pass(state: dict, seat: int) -> None:
     if state["hands"][seat]:
-        raise RulesError("End your turn by laying a card from your hand on your surplus.")
+        raise RulesError(said("End your turn by laying a card from your hand on your surplus."))
     _first(state, seat, compulsory(state, seat))
     state["idle"] += 1
     _end_turn(state)

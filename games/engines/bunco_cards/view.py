@@ -3,38 +3,61 @@ piles are public), the room's line on whose rules are whose, and the result."""
 
 from games.engines.bunco_cards.cards import name, packs_for
 from games.engines.bunco_cards.turn import compulsory, legal_actions
+from live.words import Words, said
 
-SHEET = (
+SHEET = said(
     "the pack, the deal, 1s first, the Bunco pile next, piles 1 to 10, new hands, "
     "the Stop card after the surplus, the new deck"
 )
-OURS = {
-    "one_surplus": ("one surplus pile each", "five surplus piles each, as in Flinch"),
-    "wild_bunco": ("Bunco cards are wild", "no Bunco cards in the pack"),
-    "stop_cards": ("Stop cards may go on the surplus", "Stop cards only count after the surplus"),
-    "scoring": ("scoring: 25 + 5 a card, a match to {target}", "one deal, no points"),
-}
 
 
-def rules_note(config: dict) -> str:
+def ours(config: dict) -> list[Words]:
+    """Our completions as the room has them (on or off)."""
+    return [
+        said("one surplus pile each")
+        if config["one_surplus"]
+        else said("five surplus piles each, as in Flinch"),
+        said("Bunco cards are wild")
+        if config["wild_bunco"]
+        else said("no Bunco cards in the pack"),
+        said("Stop cards may go on the surplus")
+        if config["stop_cards"]
+        else said("Stop cards only count after the surplus"),
+        said("scoring: 25 + 5 a card, a match to %(target)s", target=config["target"])
+        if config["scoring"]
+        else said("one deal, no points"),
+    ]
+
+
+def listed(items: list[Words]) -> Words:
+    """Rules one after another, separated as the reader's language separates them."""
+    if len(items) == 1:
+        return items[0]
+    return said("%(first)s; %(rest)s", first=items[0], rest=listed(items[1:]))
+
+
+def rules_note(config: dict) -> Words:
     """One line for the room page: which rules come from the old sheet and which are ours."""
-    ours = [OURS[key][0 if config[key] else 1].format(**config) for key in OURS]
-    return f"From the old rule sheet: {SHEET}. Ours (room settings): {'; '.join(ours)}."
+    return said(
+        "From the old rule sheet: %(sheet)s. Ours (room settings): %(ours)s.",
+        sheet=SHEET,
+        ours=listed(ours(config)),
+    )
 
 
-def hint(state: dict, seat: int) -> str:
+def hint(state: dict, seat: int) -> Words:
     """What `seat` must do now (its own view only: a 1 in the hand is hidden information)."""
     if state["phase"] == "stop":
-        return "You drew a Stop card: play it to keep going, or pass."
+        return said("You drew a Stop card: play it to keep going, or pass.")
     must = compulsory(state, seat)
     if must == "ones":
-        return "Play your 1s first: each starts a new table pile."
+        return said("Play your 1s first: each starts a new table pile.")
     if must == "bunco":
         top = state["bunco"][seat][-1]
-        return f"Your Bunco pile's {name(top)} fits a table pile: play it first."
+        return said("Your Bunco pile's %(card)s fits a table pile: play it first.", card=name(top))
     if not state["hands"][seat]:
-        return "No cards left to draw: play what fits, then end your turn."
-    return "Play what fits, then lay a card on your surplus to end your turn."
+        return said("No cards left to draw: play what fits, then end your turn.")
+    return said("Play what fits, then lay a card on your surplus to end your turn.")
 
 
 def view(state: dict, seat: int | None) -> dict:

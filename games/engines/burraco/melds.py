@@ -17,16 +17,16 @@ the other end when cards are added.
 """
 
 from games.engines.base import RulesError
+from games.engines.cards import card_name
+from live.words import Words, said
 
 VALUE = {"JK": 30, "2": 20, "A": 15, **dict.fromkeys("KQJT98", 10), **dict.fromkeys("76543", 5)}
 RANK_POS = {rank: i + 1 for i, rank in enumerate("A23456789TJQK")}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANK_NAMES = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
 MAX_SET = 9
 BURRACO = 7
 
-WILD_COUNT_SET = "A set may hold only one wild card."
-WILD_COUNT_SEQ = "A sequence may hold only one wild card."
+WILD_COUNT_SET = said("A set may hold only one wild card.")
+WILD_COUNT_SEQ = said("A sequence may hold only one wild card.")
 
 
 def value(card: str) -> int:
@@ -36,12 +36,6 @@ def value(card: str) -> int:
 def is_wild(card: str) -> bool:
     """Wild in a set, and in a sequence unless it is that suit's 2 in its own place."""
     return card == "JK" or card[0] == "2"
-
-
-def card_name(card: str) -> str:
-    if card == "JK":
-        return "joker"
-    return f"{RANK_NAMES.get(card[0], card[0])} of {SUIT_NAMES[card[1]]}"
 
 
 def card_at(pos: int, suit: str) -> str:
@@ -78,14 +72,14 @@ def _set(cards: list[str], rank: str | None) -> dict:
     wilds = [c for c in cards if is_wild(c)]
     naturals = [c for c in cards if not is_wild(c)]
     if not naturals:
-        raise RulesError("A meld may not be made only of wild cards.")
+        raise RulesError(said("A meld may not be made only of wild cards."))
     ranks = {c[0] for c in naturals} | ({rank} if rank else set())
     if len(ranks) > 1:
-        raise RulesError("A set is made of cards of one rank.")
+        raise RulesError(said("A set is made of cards of one rank."))
     if len(wilds) > 1:
         raise RulesError(WILD_COUNT_SET)
     if len(cards) > MAX_SET:
-        raise RulesError(f"A set holds at most {MAX_SET} cards.")
+        raise RulesError(said("A set holds at most %(n)s cards.", n=MAX_SET))
     naturals.sort(key=lambda c: "SHDC".index(c[1]))
     return {
         "kind": "set",
@@ -109,7 +103,7 @@ def _seq_options(suit: str, fixed: dict, loose: list[str], old_wild) -> tuple[li
         if card == "JK" or (card[0] == "2" and card[1] != suit):
             wilds.append(card)
         elif card[1] != suit:
-            raise RulesError("A sequence is made of cards of one suit.")
+            raise RulesError(said("A sequence is made of cards of one suit."))
         elif card[0] == "2":
             twos.append(card)
         else:
@@ -121,10 +115,10 @@ def _seq_options(suit: str, fixed: dict, loose: list[str], old_wild) -> tuple[li
             continue
         pos = RANK_POS[card[0]]
         if pos in taken:
-            raise RulesError(f"That sequence already has the {card_name(card)}.")
+            raise RulesError(said("That sequence already has the %(card)s.", card=card_name(card)))
         taken[pos] = card
     if len(aces) > 1 or (aces and (1 in taken or 14 in taken)):
-        raise RulesError("A sequence may hold only one ace: low (A-2-3) or high (Q-K-A).")
+        raise RulesError(said("A sequence may hold only one ace: low (A-2-3) or high (Q-K-A)."))
     ace_spots = [1, 14] if aces else [None]
     # Which loose 2 of the suit (if any) lies in its own place; a laid wild never does.
     two_spots = [None]
@@ -132,7 +126,7 @@ def _seq_options(suit: str, fixed: dict, loose: list[str], old_wild) -> tuple[li
         two_spots += [i for i in range(len(twos)) if twos.index(twos[i]) == i]
     found, reason = (
         [],
-        "The cards of a sequence must follow each other; one wild card may fill one gap.",
+        said("The cards of a sequence must follow each other; one wild card may fill one gap."),
     )
     for ace in ace_spots:
         for two in two_spots:
@@ -150,7 +144,7 @@ def _seq_options(suit: str, fixed: dict, loose: list[str], old_wild) -> tuple[li
                 continue
             lo, hi = min(naturals), max(naturals)
             if 1 in naturals and 14 in naturals:
-                reason = "A sequence may not turn the corner (no K-A-2)."
+                reason = said("A sequence may not turn the corner (no K-A-2).")
                 continue
             gaps = [p for p in range(lo, hi + 1) if p not in naturals]
             if keep is None and not spare:
@@ -159,9 +153,10 @@ def _seq_options(suit: str, fixed: dict, loose: list[str], old_wild) -> tuple[li
                 wild_card = spare[0] if spare else keep[0]
                 spots = _wild_spots(lo, hi, gaps, keep)
                 if keep and keep[2] == "stay" and not spots:
-                    reason = (
-                        f"The wild card stands for the {card_name(card_at(keep[1], suit))} "
-                        "and stays there until that card replaces it."
+                    reason = said(
+                        "The wild card stands for the %(card)s "
+                        "and stays there until that card replaces it.",
+                        card=card_name(card_at(keep[1], suit)),
                     )
             for spot in spots:
                 cells = dict(naturals)
@@ -193,7 +188,7 @@ def _wild_spots(lo: int, hi: int, gaps: list[int], keep) -> list:
     return [lo - 1, hi + 1]
 
 
-def _pick(found: list, reason: str) -> list:
+def _pick(found: list, reason: Words) -> list:
     """The arrangements with the fewest wild cards, each once, wild lowest first."""
     if not found:
         raise RulesError(reason)
@@ -213,7 +208,7 @@ def _seq_meld(suit: str, option) -> dict:
 def choose(options: list[dict], hint: str | None) -> dict:
     """One arrangement: the wild at the "low" or "high" end when both are possible."""
     if hint not in (None, "low", "high"):
-        raise RulesError('Say where the wild card goes: "low" or "high".')
+        raise RulesError(said("Say which end the wild card goes to: the low end or the high end."))
     return options[0] if hint == "low" else options[-1]
 
 
@@ -223,15 +218,15 @@ def choose(options: list[dict], hint: str | None) -> dict:
 def arrange_new(cards: list[str]) -> list[dict]:
     """Every way `cards` make one new meld (two only when a wild may go to either end)."""
     if len(cards) < 3:
-        raise RulesError("A meld needs at least 3 cards.")
+        raise RulesError(said("A meld needs at least 3 cards."))
     naturals = [c for c in cards if not is_wild(c)]
     if not naturals:  # no 2 can be natural without another card of its suit
-        raise RulesError("A meld may not be made only of wild cards.")
+        raise RulesError(said("A meld may not be made only of wild cards."))
     if len(naturals) >= 2 and len({c[0] for c in naturals}) == 1:
         return [_set(list(cards), None)]
     suits = {c[1] for c in naturals}
     if len(suits) > 1:
-        raise RulesError("A meld is a set (one rank) or a sequence (one suit).")
+        raise RulesError(said("A meld is a set (one rank) or a sequence (one suit)."))
     suit = suits.pop()
     found, reason = _seq_options(suit, {}, list(cards), None)
     return [_seq_meld(suit, o) for o in _pick(found, reason)]
@@ -241,7 +236,7 @@ def arrange_lay_off(meld: dict, cards: list[str], end_swing: bool = False) -> li
     """Every way `meld` can take `cards`; melds are never merged or split. `end_swing`: the
     variant where a wild at an end may swing to the other end."""
     if not cards:
-        raise RulesError("Pick the cards to add.")
+        raise RulesError(said("Pick the cards to add."))
     if meld["kind"] == "set":
         merged = _set(meld["cards"] + list(cards), meld["rank"])
         return [merged]

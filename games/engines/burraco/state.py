@@ -29,13 +29,13 @@ from games.engines.burraco import notation
 from games.engines.burraco.melds import (
     arrange_lay_off,
     arrange_new,
-    card_name,
     choose,
     is_burraco,
     is_wild,
 )
 from games.engines.burraco.scoring import match_winners, seat_points, side_score, took_pozzetto
-from games.engines.cards import build_shoe
+from games.engines.cards import build_shoe, card_name
+from live.words import said
 
 DEFAULTS = {
     "seats": 4,
@@ -54,9 +54,9 @@ DRAW_ORDER = "34567891TJQKA2"  # for choosing the dealer: lowest deals; the joke
 def make_config(config: dict | None) -> dict:
     config = configure(config, DEFAULTS)
     if config["seats"] not in (2, 3, 4):
-        raise RulesError("Burraco is played by 2, 3 or 4 players.")
+        raise RulesError(said("Burraco is played by 2, 3 or 4 players."))
     if config["target"] < 100:
-        raise RulesError("The match target must be at least 100 points.")
+        raise RulesError(said("The match target must be at least 100 points."))
     return config
 
 
@@ -195,7 +195,7 @@ def remove_cards(hand: list[str], cards: list[str]) -> list[str]:
     left = list(hand)
     for card in cards:
         if card not in left:
-            raise RulesError(f"You do not hold the {card_name(card)}.")
+            raise RulesError(said("You do not hold the %(card)s.", card=card_name(card)))
         left.remove(card)
     return left
 
@@ -209,13 +209,17 @@ def check_left(state: dict, seat: int, left: list[str], melds_after: list[dict])
     if can_take(state, seat) or len(left) > 1:
         return
     if not left:
-        raise RulesError("Keep one card to discard: you cannot take a pozzetto now.")
+        raise RulesError(said("Keep one card to discard: you cannot take a pozzetto now."))
     if not took_pozzetto(state, side_of(state, seat)):
-        raise RulesError("You could not close with your last card: your side has no pozzetto yet.")
+        raise RulesError(
+            said("You could not close with your last card: your side has no pozzetto yet.")
+        )
     if not has_burraco(melds_after):
-        raise RulesError("You could not close with your last card: your side needs a burraco.")
+        raise RulesError(
+            said("You could not close with your last card: your side needs a burraco.")
+        )
     if is_wild(left[0]):
-        raise RulesError("You could not close: the last discard may not be a wild card.")
+        raise RulesError(said("You could not close: the last discard may not be a wild card."))
 
 
 # ---- actions ------------------------------------------------------------------------------
@@ -223,10 +227,10 @@ def check_left(state: dict, seat: int, left: list[str], melds_after: list[dict])
 
 def apply(state: dict, seat: int, action: dict) -> dict:
     if not isinstance(action, dict) or action.get("type") not in HANDLERS:
-        raise RulesError("Unknown action.")
+        raise RulesError(said("Unknown action."))
     if seat not in state["to_act"]:
         raise RulesError(
-            "It is not your turn." if state["phase"] != "over" else "The match is over."
+            said("It is not your turn.") if state["phase"] != "over" else said("The match is over.")
         )
     phase, kind = state["phase"], action["type"]
     if kind not in PHASES[phase]:
@@ -237,7 +241,7 @@ def apply(state: dict, seat: int, action: dict) -> dict:
     return state
 
 
-NO_DISCARD = (
+NO_DISCARD = said(
     "You took the discard pile's only card: you may not discard it again this turn "
     "(keep another card to discard)."
 )
@@ -259,7 +263,7 @@ def _take_discards(state, seat, action):
     pile = state["discards"]
     if len(pile) == 1:  # FIBUR: not to be discarded again this turn
         if all(card == pile[0] for card in state["hands"][seat]):
-            raise RulesError("You could discard nothing but that card: draw from the stock.")
+            raise RulesError(said("You could discard nothing but that card: draw from the stock."))
         state["no_discard"] = pile[0]
         state["quiet_turns"] += 1
     else:
@@ -271,7 +275,7 @@ def _take_discards(state, seat, action):
 
 def _no_pending(state, seat):
     if seat in state["pending_pozzetto"]:
-        raise RulesError("First take your pozzetto.")
+        raise RulesError(said("First take your pozzetto."))
 
 
 def _take_pozzetto(state, seat, action):
@@ -279,7 +283,9 @@ def _take_pozzetto(state, seat, action):
     if not can_take(state, seat) or not (
         pending or (state["phase"] == "play" and not state["hands"][seat])
     ):
-        raise RulesError("You take your pozzetto when you have played every card in your hand.")
+        raise RulesError(
+            said("You take your pozzetto when you have played every card in your hand.")
+        )
     _claim(state, seat)
     index = pozzetto_for(state, side_of(state, seat))
     state["hands"][seat] = state["pozzetti"][index]
@@ -302,7 +308,7 @@ def _claim(state, seat):
 def _cards(action, key="cards") -> list[str]:
     cards = action.get(key)
     if not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards):
-        raise RulesError("Pick the cards first.")
+        raise RulesError(said("Pick the cards first."))
     return cards
 
 
@@ -329,9 +335,9 @@ def _lay_off(state, seat, action):
     if index is None:
         mine = any(m["id"] == target for side in state["melds"] for m in side)
         raise RulesError(
-            "You may add only to your own side's melds."
+            said("You may add only to your own side's melds.")
             if mine
-            else "Tap one of your side's melds."
+            else said("Tap one of your side's melds.")
         )
     left = remove_cards(state["hands"][seat], cards)
     options = arrange_lay_off(melds[index], cards, state["config"]["end_swing"])
@@ -346,16 +352,16 @@ def _lay_off(state, seat, action):
 
 def _hand_not_empty(state, seat):
     if not state["hands"][seat]:
-        raise RulesError("Take your pozzetto first.")
+        raise RulesError(said("Take your pozzetto first."))
 
 
 def _discard(state, seat, action):
     card = action.get("card")
     if not isinstance(card, str):
-        raise RulesError("Pick the card to discard.")
+        raise RulesError(said("Pick the card to discard."))
     hand = state["hands"][seat]
     if not hand:
-        raise RulesError("Take your pozzetto first.")
+        raise RulesError(said("Take your pozzetto first."))
     if card == state["no_discard"]:
         raise RulesError(NO_DISCARD)
     left = remove_cards(hand, [card])
@@ -363,11 +369,11 @@ def _discard(state, seat, action):
     closing = not left and not can_take(state, seat)
     if closing:
         if not took_pozzetto(state, side):
-            raise RulesError("You cannot close before your side has taken its pozzetto.")
+            raise RulesError(said("You cannot close before your side has taken its pozzetto."))
         if not has_burraco(state["melds"][side]):
-            raise RulesError("You cannot close yet: your side needs a burraco.")
+            raise RulesError(said("You cannot close yet: your side needs a burraco."))
         if is_wild(card):
-            raise RulesError("You cannot close with a wild card: discard another card.")
+            raise RulesError(said("You cannot close with a wild card: discard another card."))
     state["hands"][seat] = left
     state["discards"].append(card)
     if not left and not closing:
@@ -405,9 +411,9 @@ PHASES = {
     "over": set(),
 }
 PHASE_HINT = {
-    "draw": "First draw a card from the stock or take the discard pile.",
-    "play": "You have drawn: meld, add to a meld, or discard.",
-    "over": "The match is over.",
+    "draw": said("First draw a card from the stock or take the discard pile."),
+    "play": said("You have drawn: meld, add to a meld, or discard."),
+    "over": said("The match is over."),
 }
 
 

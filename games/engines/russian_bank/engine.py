@@ -21,6 +21,7 @@ from games.engines.russian_bank.layout import cards_left, deal, face, other
 from games.engines.russian_bank.notation import table
 from games.engines.russian_bank.scoring import QUIET_TURNS, describe_games, finish_game
 from games.engines.russian_bank.views import STOP_SECONDS, view
+from live.words import said
 
 MODES = ("enforce", "stop")
 
@@ -36,13 +37,13 @@ class RussianBank:
         mode = config.pop("mode", "enforce")
         if mode not in MODES:
             raise RulesError(
-                "The mode is enforce (moves are checked) or stop (players call Stop!)."
+                said("The mode is enforce (moves are checked) or stop (players call Stop!).")
             )
         cfg = configure(config, {"seats": 2, "target": 300}) | {"mode": mode}
         if cfg["seats"] != 2:
-            raise RulesError("Russian Bank is a game for two.")
+            raise RulesError(said("Russian Bank is a game for two."))
         if cfg["target"] < 1:
-            raise RulesError("The match target must be at least 1 point.")
+            raise RulesError(said("The match target must be at least 1 point."))
         seed = rng.getrandbits(64)
         state = {
             "game": self.name,
@@ -103,11 +104,11 @@ class RussianBank:
     # -- acting --------------------------------------------------------------------------
     def apply(self, state: dict, seat: int, action: dict, rng=None) -> dict:
         if not isinstance(action, dict):
-            raise RulesError('An action is an object, e.g. {"type": "turn"}.')
+            raise RulesError(said('An action is an object, e.g. {"type": "turn"}.'))
         if state["phase"] == "over":
-            raise RulesError("The match is over.")
+            raise RulesError(said("The match is over."))
         if seat not in state["to_act"]:
-            raise RulesError("It is not your turn.")
+            raise RulesError(said("It is not your turn."))
         state = clone(state)
         if action.get("type") in ("stop", "no_stop"):
             self._answer(state, seat, action)
@@ -121,7 +122,7 @@ class RussianBank:
         if seat != board["turn"] or (
             state["window"] and cards_left(board, state["window"]["mover"]) == 0
         ):
-            raise RulesError("It is not your turn: you may only call Stop now.")
+            raise RulesError(said("It is not your turn: you may only call Stop now."))
         fault = moves.check(board, seat, action)
         stop_mode = state["config"]["mode"] == "stop"
         if fault and not stop_mode:
@@ -144,9 +145,9 @@ class RussianBank:
     def _answer(self, state: dict, seat: int, action: dict) -> None:
         window = state["window"]
         if not window or window["seat"] != seat:
-            raise RulesError("There is no move of your opponent's to stop now.")
+            raise RulesError(said("There is no move of your opponent's to stop now."))
         if action.get("move") != window["move"] or set(action) != {"type", "move"}:
-            raise RulesError("Too late: that is no longer the last move.")
+            raise RulesError(said("Too late: that is no longer the last move."))
         state["window"] = None
         mover, fault, attempted = window["mover"], window["fault"], state["last"]["action"]
         if action["type"] == "no_stop":

@@ -21,7 +21,6 @@ from games.engines.cards import RANKS, deck
 
 RESERVE_SIZE = 13
 HOUSES_EACH = 4
-SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK = {r: i + 1 for i, r in enumerate(RANKS)}  # ace 1 ... king 13
 
 
@@ -36,11 +35,6 @@ def is_red(card: str) -> bool:
 def face(card: str | None) -> str | None:
     """The card as a player sees it, without its pack."""
     return card and card[:2]
-
-
-def card_name(card: str) -> str:
-    """The card as people write it: 3♠, 10♥, J♦."""
-    return ("10" if card[0] == "T" else card[0]) + SYMBOLS[card[1]]
 
 
 def top(pile: list) -> str | None:

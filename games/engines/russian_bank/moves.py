@@ -12,20 +12,21 @@ in Stop! mode, where the opponent may call Stop (engine.py).
 """
 
 from games.engines.base import RulesError
+from games.engines.cards import card_name
 from games.engines.russian_bank.layout import (
     HOUSES_EACH,
     RANK,
-    card_name,
     face,
     is_red,
     other,
     top,
 )
+from live.words import Words, said
 
 PILES = 2 * HOUSES_EACH
 MOVE_KEYS = frozenset({"type", "from", "to", "move"})
 
-NOT_AVAILABLE = (
+NOT_AVAILABLE = said(
     "You can move only your reserve's top card, the card you turned from your hand, "
     "or the top card of a house."
 )
@@ -37,7 +38,7 @@ def parse_pile(name: object) -> tuple[str, int]:
         index = int(name[1])
         if index < (PILES if name[0] in "hf" else 2):
             return name[0], index
-    raise RulesError(f"There is no pile called {str(name)[:10]!r}.")
+    raise RulesError(said("There is no pile called %(name)s.", name=repr(str(name)[:10])))
 
 
 def pile(board: dict, kind: str, index: int) -> list:
@@ -63,7 +64,7 @@ def source_card(board: dict, seat: int, source: str) -> str:
     if (kind == "r" and index == seat) or kind == "h":
         cards = pile(board, kind, index)
         if not cards:
-            raise RulesError("That pile is empty: there is no card to move.")
+            raise RulesError(said("That pile is empty: there is no card to move."))
         return cards[-1]
     raise RulesError(NOT_AVAILABLE)
 
@@ -90,47 +91,56 @@ def fits_load(card: str, cards: list) -> bool:
     return card[1] == last[1] and abs(RANK[card[0]] - RANK[last[0]]) == 1
 
 
-def foundation_fault(card: str, cards: list) -> str | None:
+def foundation_fault(card: str, cards: list) -> Words | None:
     if fits_foundation(card, cards):
         return None
     if not cards:
-        return "Only an ace can start a foundation."
+        return said("Only an ace can start a foundation.")
     if cards[-1][0] == "K":
-        return "That foundation is complete."
-    return (
-        f"The {card_name(card)} cannot go on the {card_name(cards[-1])}: foundations build up "
-        "in suit, one rank at a time."
+        return said("That foundation is complete.")
+    return said(
+        "The %(card)s cannot go on the %(on)s: foundations build up in suit, one rank at a time.",
+        card=card_name(card),
+        on=card_name(cards[-1]),
     )
 
 
-def house_fault(card: str, cards: list) -> str | None:
+def house_fault(card: str, cards: list) -> Words | None:
     if fits_house(card, cards):
         return None
-    last = cards[-1]
-    if is_red(card) == is_red(last):
-        colour = "red" if is_red(card) else "black"
-        return (
-            f"The {card_name(card)} cannot go on the {card_name(last)}: two {colour} cards. "
-            "Houses build down in alternating colours."
+    names = {"card": card_name(card), "on": card_name(cards[-1])}
+    if is_red(card) == is_red(cards[-1]):
+        if is_red(card):
+            return said(
+                "The %(card)s cannot go on the %(on)s: two red cards. "
+                "Houses build down in alternating colours.",
+                **names,
+            )
+        return said(
+            "The %(card)s cannot go on the %(on)s: two black cards. "
+            "Houses build down in alternating colours.",
+            **names,
         )
-    return (
-        f"The {card_name(card)} cannot go on the {card_name(last)}: houses build down "
-        "one rank at a time, in alternating colours."
+    return said(
+        "The %(card)s cannot go on the %(on)s: houses build down one rank at a time, "
+        "in alternating colours.",
+        **names,
     )
 
 
-def load_fault(card: str, cards: list) -> str | None:
+def load_fault(card: str, cards: list) -> Words | None:
     if fits_load(card, cards):
         return None
     if not cards:
-        return "An empty pile cannot be loaded."
-    return (
-        f"The {card_name(card)} cannot load the {card_name(cards[-1])}: loading takes the "
-        "same suit, one rank up or down."
+        return said("An empty pile cannot be loaded.")
+    return said(
+        "The %(card)s cannot load the %(on)s: loading takes the same suit, one rank up or down.",
+        card=card_name(card),
+        on=card_name(cards[-1]),
     )
 
 
-def building_fault(board: dict, seat: int, source: str, target: str, card: str) -> str | None:
+def building_fault(board: dict, seat: int, source: str, target: str, card: str) -> Words | None:
     """The building rule `card` breaks on `target` (None if it fits); RulesError for a
     target nobody builds on."""
     kind, index = parse_pile(target)
@@ -138,17 +148,17 @@ def building_fault(board: dict, seat: int, source: str, target: str, card: str) 
         return foundation_fault(card, board["foundations"][index])
     if kind == "h":
         if target == source:
-            raise RulesError("The card is already there.")
+            raise RulesError(said("The card is already there."))
         return house_fault(card, board["houses"][index])
     if kind in "rw" and index == other(seat):
         return load_fault(card, pile(board, kind, index))
     if kind == "w" and source == f"t{seat}":
         return None  # the turned card to one's own waste: the end of the turn
     if kind == "r":
-        raise RulesError("You cannot put cards on your own reserve.")
+        raise RulesError(said("You cannot put cards on your own reserve."))
     if kind == "w":
-        raise RulesError("Only the card you turned from your hand goes to your waste.")
-    raise RulesError("Cards never go to a hand or onto a turned card.")
+        raise RulesError(said("Only the card you turned from your hand goes to your waste."))
+    raise RulesError(said("Cards never go to a hand or onto a turned card."))
 
 
 # -- priorities ---------------------------------------------------------------------------
@@ -165,32 +175,41 @@ def foundation_moves(board: dict, seat: int) -> list[dict]:
     return moves
 
 
-def where(source: str) -> str:
+def first_to_foundation(source: str, card: str) -> Words:
+    """The priority rule in words, naming where the card that must move first lies."""
+    name = card_name(card)
     if source[0] == "h":
-        return f"House {int(source[1:]) + 1}'s"
-    return {"r": "Your reserve's", "t": "Your turned"}[source[0]]
+        return said(
+            "House %(house)s's %(card)s can go to a foundation: that move comes first.",
+            house=int(source[1:]) + 1,
+            card=name,
+        )
+    if source[0] == "r":
+        return said(
+            "Your reserve's %(card)s can go to a foundation: that move comes first.", card=name
+        )
+    return said("Your turned %(card)s can go to a foundation: that move comes first.", card=name)
 
 
-def compulsory(board: dict, seat: int) -> tuple[list[dict], str | None]:
+def compulsory(board: dict, seat: int) -> tuple[list[dict], Words | None]:
     """The moves that must come first, and the rule in words ([] and None if free)."""
     to_foundation = foundation_moves(board, seat)
     from_reserve = [move for move in to_foundation if move["from"][0] == "r"]
     first = from_reserve or to_foundation
     if first:
         card = source_card(board, seat, first[0]["from"])
-        why = f"{where(first[0]['from'])} {card_name(card)} can go to a foundation: "
-        return first, why + "that move comes first."
+        return first, first_to_foundation(first[0]["from"], card)
     return [], None
 
 
-def empty_house_fault(board: dict, seat: int) -> str | None:
+def empty_house_fault(board: dict, seat: int) -> Words | None:
     """Rule 3: while the reserve has cards, empty houses are filled from it before turning."""
     if board["reserve"][seat] and any(not house for house in board["houses"]):
-        return "Fill the empty house from your reserve before you turn a card from your hand."
+        return said("Fill the empty house from your reserve before you turn a card from your hand.")
     return None
 
 
-def priority_fault(board: dict, seat: int, action: dict) -> str | None:
+def priority_fault(board: dict, seat: int, action: dict) -> Words | None:
     first, why = compulsory(board, seat)
     if first:  # a move to a foundation has passed the building rules before this
         to_foundation = action["type"] == "move" and action["to"][0] == "f"
@@ -235,30 +254,32 @@ def free_moves(board: dict, seat: int, fill_first: bool = True) -> list[dict]:
     return moves
 
 
-def check(board: dict, seat: int, action: dict) -> str | None:
+def check(board: dict, seat: int, action: dict) -> Words | None:
     """The fault of `action` (building first, then priority), None if it is fine; RulesError
     for an action no table allows."""
     kind = action.get("type")
     if kind == "move":
         if set(action) != {"type", "from", "to"}:
             raise RulesError(
-                'A move names its card\'s pile and the target: {"from": "h2", "to": "f0"}.'
+                said('A move names its card\'s pile and the target: {"from": "h2", "to": "f0"}.')
             )
         card = source_card(board, seat, action["from"])
         fault = building_fault(board, seat, action["from"], action["to"], card)
     elif kind == "turn":
         if board["turned"][seat]:
             turned = card_name(board["turned"][seat])
-            raise RulesError(f"Play your turned {turned} or put it on your waste first.")
+            raise RulesError(
+                said("Play your turned %(card)s or put it on your waste first.", card=turned)
+            )
         if not board["hand"][seat] and not board["waste"][seat]:
-            raise RulesError("Your hand and waste are empty: there is nothing to turn.")
+            raise RulesError(said("Your hand and waste are empty: there is nothing to turn."))
         fault = None
     elif kind == "pass":
         if board["turned"][seat] or board["hand"][seat] or board["waste"][seat]:
-            raise RulesError("You can pass only when your hand and waste are empty.")
+            raise RulesError(said("You can pass only when your hand and waste are empty."))
         fault = None
     else:
-        raise RulesError("Move a card, turn a card from your hand, or pass.")
+        raise RulesError(said("Move a card, turn a card from your hand, or pass."))
     return fault or priority_fault(board, seat, action)
 
 

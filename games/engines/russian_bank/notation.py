@@ -2,6 +2,7 @@
 the whole table, hidden cards and each card's pack included, for records and tests only."""
 
 from games.engines.russian_bank.layout import HOUSES_EACH
+from live.words import english
 
 
 def piles(board: dict) -> dict:
@@ -33,8 +34,11 @@ def window_table(window: dict | None) -> dict | None:
     """An open Stop window: who may call, whose move, its fault and the board a Stop restores."""
     if window is None:
         return None
-    keys = ("move", "seat", "mover", "fault")
-    return {key: window[key] for key in keys} | {"before": board_table(window["before"])}
+    keys = ("move", "seat", "mover")
+    return {key: window[key] for key in keys} | {
+        "fault": window["fault"] and english(window["fault"]),  # the record keeps the English
+        "before": board_table(window["before"]),
+    }
 
 
 def table(state: dict) -> dict:

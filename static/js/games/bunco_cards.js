@@ -2,17 +2,21 @@
  * Registers PartyRoomGames.bunco_cards for static/js/pages/room.js, which calls render(kit) with
  * each frame. Tap a card (hand, Bunco pile top, surplus top), then tap where it goes: a
  * table pile, "New pile", or your surplus (which ends the turn). Only the view's
- * legal_actions are ever sent; everything from the server goes through textContent. */
+ * legal_actions are ever sent; everything from the server goes through textContent. Words:
+ * the page's language's (gettext, whole sentences with named placeholders); the engine's
+ * hint is Words, rendered by PartyWords. */
 (function () {
   "use strict";
   let picked = null; // {from, card, slot}: the card tapped first
   let pickedAt = null; // the frame version it was tapped in
+  const t = (text, args) => interpolate(text, args, true); // text: a gettext() of a whole sentence
 
   function face(card) {
-    return card === "B" ? "★" : card === "S" ? "STOP" : card;
+    // Translators: the face of a Stop card, short (a card is about 3 letters wide).
+    return card === "B" ? "★" : card === "S" ? pgettext("card face", "STOP") : card;
   }
   function cardName(card) {
-    return card === "B" ? "Bunco card" : card === "S" ? "Stop card" : card;
+    return card === "B" ? gettext("Bunco card") : card === "S" ? gettext("Stop card") : card;
   }
   function cardNode(kit, card, extra) {
     if (card == null) return kit.el("span", "bc-card empty" + (extra || ""), "–");
@@ -60,37 +64,40 @@
   function headline(kit) {
     const v = kit.view, room = kit.frame.room;
     if (room.status === "finished" || v.phase === "over") {
-      const who = v.winner === kit.mine ? "You win" : kit.nameOf(v.winner) + " wins";
-      return "Game over: " + who + (v.target ? " with " + v.scores[v.winner] + " points" : "") + "!";
+      const me = v.winner === kit.mine, args = { name: kit.nameOf(v.winner), n: v.target ? v.scores[v.winner] : 0 };
+      if (!v.target) return t(me ? gettext("Game over: You win!") : gettext("Game over: %(name)s wins!"), args);
+      return t(me ? ngettext("Game over: You win with %(n)s point!", "Game over: You win with %(n)s points!", args.n)
+        : ngettext("Game over: %(name)s wins with %(n)s point!", "Game over: %(name)s wins with %(n)s points!", args.n), args);
     }
     if (v.turn === kit.mine) {
-      if (v.phase === "stop") return "Your turn: play the Stop card or pass";
-      return picked ? "Now tap where the " + cardName(picked.card) + " goes" : "Your turn: tap a card";
+      if (v.phase === "stop") return gettext("Your turn: play the Stop card or pass");
+      return picked ? t(gettext("Now tap where the %(card)s goes"), { card: cardName(picked.card) }) : gettext("Your turn: tap a card");
     }
-    return kit.nameOf(v.turn) + " is playing";
+    return t(gettext("%(name)s is playing"), { name: kit.nameOf(v.turn) });
   }
   function tableNode(kit) {
     const v = kit.view, box = kit.el("div", "bc-table");
-    box.append(kit.el("h3", "bc-title", "Table piles"));
+    box.append(kit.el("h3", "bc-title", gettext("Table piles")));
     const row = kit.el("div", "bc-piles");
     v.table.forEach((pile, i) => {
       const move = target(kit, (a) => a.type === "play" && a.to === i);
       const b = button(kit, "bc-pile" + (move ? " target" : ""),
-        [cardNode(kit, pile.top), kit.el("span", "bc-needs", "needs " + pile.next)],
+        [cardNode(kit, pile.top), kit.el("span", "bc-needs", t(gettext("needs %(card)s"), { card: PartyWords.render(pile.next) }))],
         move ? () => { picked = null; kit.act(move); } : null,
-        "Table pile showing " + pile.shows + ", needs " + pile.next);
+        t(gettext("Table pile showing %(shows)s, needs %(card)s"), { shows: PartyWords.render(pile.shows), card: PartyWords.render(pile.next) }));
       b.dataset.pile = i;
       row.append(b);
     });
     const start = target(kit, (a) => a.type === "play" && a.to === "new");
     const fresh = button(kit, "bc-pile new" + (start ? " target" : ""),
-      [kit.el("span", "bc-card empty", "+"), kit.el("span", "bc-needs", "new pile")],
-      start ? () => { picked = null; kit.act(start); } : null, "Start a new pile with a 1 or a Bunco card");
+      [kit.el("span", "bc-card empty", "+"), kit.el("span", "bc-needs", gettext("new pile"))],
+      start ? () => { picked = null; kit.act(start); } : null, gettext("Start a new pile with a 1 or a Bunco card"));
     fresh.id = "bc-new";
     row.append(fresh);
     box.append(row);
-    box.append(kit.el("p", "bc-deck", "Deck " + v.deck.cards + " · removed " + v.removed +
-      (v.target ? " · deal " + v.deal_no + " (to " + v.target + ")" : "")));
+    const deck = t(gettext("Deck %(cards)s · removed %(removed)s"), { cards: v.deck.cards, removed: v.removed });
+    const deal = v.target ? t(gettext("deal %(n)s (to %(target)s)"), { n: v.deal_no, target: v.target }) : "";
+    box.append(kit.el("p", "bc-deck", deal ? deck + " · " + deal : deck));
     return box;
   }
   function mineNode(kit) {
@@ -101,8 +108,8 @@
     const buncoPick = { from: "bunco", card: bunco.top };
     const canBunco = myTurn && bunco.top != null && movesOf(kit, buncoPick).length > 0;
     const pile = button(kit, "bc-spot" + (picked && same(picked, buncoPick) ? " picked" : ""),
-      [cardNode(kit, bunco.top), kit.el("span", "bc-label", "Bunco pile"), kit.el("span", "bc-count", bunco.count + " left")],
-      canBunco ? () => tapCard(kit, buncoPick) : null, "Your Bunco pile: " + bunco.count + " left");
+      [cardNode(kit, bunco.top), kit.el("span", "bc-label", gettext("Bunco pile")), kit.el("span", "bc-count", t(gettext("%(n)s left"), { n: bunco.count }))],
+      canBunco ? () => tapCard(kit, buncoPick) : null, t(gettext("Your Bunco pile: %(n)s left"), { n: bunco.count }));
     pile.id = "bc-bunco";
     spots.append(pile);
     v.surplus[me].forEach((sp, slot) => {
@@ -111,14 +118,14 @@
       const canPick = myTurn && sp.top != null && movesOf(kit, pick).length > 0;
       const onclick = lay ? () => { picked = null; kit.act(lay); } : canPick ? () => tapCard(kit, pick) : null;
       const b = button(kit, "bc-spot" + (lay ? " target" : "") + (picked && same(picked, pick) ? " picked" : ""),
-        [cardNode(kit, sp.top), kit.el("span", "bc-label", "Surplus" + (v.surplus[me].length > 1 ? " " + (slot + 1) : "")),
-          kit.el("span", "bc-count", lay ? "lay here: ends turn" : sp.count + " cards")],
-        onclick, "Your surplus pile" + (lay ? ": lay the card here and end your turn" : ""));
+        [cardNode(kit, sp.top), kit.el("span", "bc-label", v.surplus[me].length > 1 ? t(gettext("Surplus %(n)s"), { n: slot + 1 }) : gettext("Surplus")),
+          kit.el("span", "bc-count", lay ? gettext("lay here: ends turn") : t(ngettext("%(n)s card", "%(n)s cards", sp.count), { n: sp.count }))],
+        onclick, lay ? gettext("Your surplus pile: lay the card here and end your turn") : gettext("Your surplus pile"));
       b.id = "bc-surplus-" + slot;
       spots.append(b);
     });
     box.append(spots);
-    box.append(kit.el("h3", "bc-title", "Your hand"));
+    box.append(kit.el("h3", "bc-title", gettext("Your hand")));
     const hand = kit.el("div", "bc-hand");
     (v.hand || []).forEach((card) => {
       const pick = { from: "hand", card };
@@ -128,11 +135,11 @@
       b.dataset.card = card;
       hand.append(b);
     });
-    if (!(v.hand || []).length) hand.append(kit.el("p", "bc-empty", "No cards in your hand."));
+    if (!(v.hand || []).length) hand.append(kit.el("p", "bc-empty", gettext("No cards in your hand.")));
     box.append(hand);
     const row = kit.el("div", "act-row");
     v.legal_actions.filter((a) => a.type === "stop" || a.type === "pass").forEach((a) => {
-      const label = a.type === "stop" ? "Play the Stop card: keep going" : v.phase === "stop" ? "Pass: end your turn" : "End your turn";
+      const label = a.type === "stop" ? gettext("Play the Stop card: keep going") : v.phase === "stop" ? gettext("Pass: end your turn") : gettext("End your turn");
       const b = kit.el("button", "act " + a.type, label);
       b.dataset.action = a.type;
       b.onclick = () => { picked = null; kit.act(a); };
@@ -143,7 +150,7 @@
   }
   function othersNode(kit) {
     const v = kit.view, box = kit.el("div", "bc-others");
-    box.append(kit.el("h3", "bc-title", kit.screen ? "Players" : "The others"));
+    box.append(kit.el("h3", "bc-title", kit.screen ? gettext("Players") : gettext("The others")));
     const grid = kit.el("ol", "bc-players");
     v.bunco.forEach((b, seat) => {
       if (seat === kit.mine) return;
@@ -151,9 +158,9 @@
       li.dataset.seat = seat;
       li.append(kit.el("span", "bc-name", kit.nameOf(seat) + (seat === v.turn && v.phase !== "over" ? " ▶" : "")));
       const line = kit.el("span", "bc-line");
-      line.append(cardNode(kit, b.top, " mini"), kit.el("span", "bc-count", b.count + " left"));
-      const tops = v.surplus[seat].map((p) => p.top).filter((t) => t != null);
-      line.append(kit.el("span", "bc-small", "surplus " + (tops.length ? tops.map(face).join(" ") : "–") + " · hand " + v.hand_counts[seat]));
+      line.append(cardNode(kit, b.top, " mini"), kit.el("span", "bc-count", t(gettext("%(n)s left"), { n: b.count })));
+      const tops = v.surplus[seat].map((p) => p.top).filter((top) => top != null);
+      line.append(kit.el("span", "bc-small", t(gettext("surplus %(cards)s · hand %(n)s"), { cards: tops.length ? tops.map(face).join(" ") : "–", n: v.hand_counts[seat] })));
       li.append(line);
       grid.append(li);
     });
@@ -161,15 +168,26 @@
     return box;
   }
   function describe(kit, step) {
-    const a = step.action, who = step.seat === kit.mine ? "You" : kit.nameOf(step.seat);
-    const where = a.to === "new" ? "a new pile" : "a pile";
-    const text = {
-      play: "played " + cardName(a.card) + (a.from === "bunco" ? " from the Bunco pile" : a.from === "surplus" ? " from the surplus" : "") + " on " + where,
-      lay: "laid " + cardName(a.card) + " on the surplus",
-      stop: "played a Stop card and goes on",
-      pass: "passed",
-    }[a.type] || a.type;
-    return who + " " + text + (step.by === "timeout" ? " (time ran out)" : "");
+    const a = step.action, me = step.seat === kit.mine;
+    const args = { name: kit.nameOf(step.seat), card: a.card ? cardName(a.card) : "" };
+    const fresh = a.to === "new";
+    // Whole sentences: you or someone, from where, onto a new pile or an old one.
+    const plays = {
+      bunco: fresh ? [gettext("You played %(card)s from the Bunco pile on a new pile"), gettext("%(name)s played %(card)s from the Bunco pile on a new pile")]
+        : [gettext("You played %(card)s from the Bunco pile on a pile"), gettext("%(name)s played %(card)s from the Bunco pile on a pile")],
+      surplus: fresh ? [gettext("You played %(card)s from the surplus on a new pile"), gettext("%(name)s played %(card)s from the surplus on a new pile")]
+        : [gettext("You played %(card)s from the surplus on a pile"), gettext("%(name)s played %(card)s from the surplus on a pile")],
+      hand: fresh ? [gettext("You played %(card)s on a new pile"), gettext("%(name)s played %(card)s on a new pile")]
+        : [gettext("You played %(card)s on a pile"), gettext("%(name)s played %(card)s on a pile")],
+    };
+    const pair = {
+      play: plays[a.from] || plays.hand,
+      lay: [gettext("You laid %(card)s on the surplus"), gettext("%(name)s laid %(card)s on the surplus")],
+      stop: [gettext("You played a Stop card and go on"), gettext("%(name)s played a Stop card and goes on")],
+      pass: [gettext("You passed"), gettext("%(name)s passed")],
+    }[a.type];
+    const said = pair ? t(pair[me ? 0 : 1], args) : args.name + ": " + a.type;
+    return step.by === "timeout" ? t(gettext("%(what)s (time ran out)"), { what: said }) : said;
   }
 
   window.PartyRoomGames = window.PartyRoomGames || {};
@@ -188,20 +206,23 @@
       const pending = v.hint && v.legal_actions.every((a) => a.type === "play" || a.type === "stop");
       hint.hidden = !v.hint;
       hint.classList.toggle("pending", Boolean(pending));
-      hint.textContent = v.hint || "";
+      hint.textContent = PartyWords.render(v.hint); // the engine's Words
       const mine = kit.mine != null && v.hand != null;
       kit.fill("table", [tableNode(kit)]);
       kit.fill("controls", mine ? [mineNode(kit), othersNode(kit)] : [othersNode(kit)]);
       const news = (kit.frame.actions || []).slice(-3).map((s) => describe(kit, s));
       if (v.last_deal) {
         const d = v.last_deal;
-        news.push("Deal " + d.deal + ": " + kit.nameOf(d.winner) + " emptied the Bunco pile" + (d.points ? " (+" + d.points + ")" : ""));
+        const args = { n: d.deal, name: kit.nameOf(d.winner), points: d.points };
+        news.push(t(d.points ? gettext("Deal %(n)s: %(name)s emptied the Bunco pile (+%(points)s)") : gettext("Deal %(n)s: %(name)s emptied the Bunco pile"), args));
       }
       kit.say("news", news.join(" · "));
     },
     seatText(view, seat) {
       const b = view.bunco[seat];
-      return "Bunco pile " + b.count + (view.target ? " · " + view.scores[seat] + " points" : "");
+      const pile = t(gettext("Bunco pile %(n)s"), { n: b.count });
+      if (!view.target) return pile;
+      return pile + " · " + t(ngettext("%(n)s point", "%(n)s points", view.scores[seat]), { n: view.scores[seat] });
     },
   };
 })();

@@ -8,11 +8,21 @@
  * (each step's `seen`, the card and where it went; changed foundations flash). Registers
  * PartyRoomGames.russian_bank for static/js/pages/room.js: render(kit) with each frame,
  * tick(kit) every second, seatText(view, seat). Everything from the server goes through
- * textContent. */
+ * textContent. Words: the page's language's (gettext, whole sentences with named
+ * placeholders); the engine's own texts (why a move must come first, a Stop's fault) are
+ * Words, rendered by PartyWords. "Stop!" is the call as players make it. */
 (function () {
   "use strict";
-  const NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-  const RANKS = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
+  const t = (text, args) => interpolate(text, args, true); // text: a gettext() of a whole sentence
+  const said = (words) => PartyWords.render(words); // the engine's Words (or a plain string)
+  const NAMES = {
+    S: gettext("%(rank)s of spades"), H: gettext("%(rank)s of hearts"),
+    D: gettext("%(rank)s of diamonds"), C: gettext("%(rank)s of clubs"),
+  };
+  const RANKS = {
+    A: pgettext("card", "ace"), T: "10", J: pgettext("card", "jack"),
+    Q: pgettext("card", "queen"), K: pgettext("card", "king"),
+  };
   "23456789".split("").forEach((r) => (RANKS[r] = r));
   let selected = null; // the pile of the card picked up, e.g. "h3"
   let frame = null;
@@ -21,7 +31,7 @@
   function cardNode(card) {
     const red = card[1] === "H" || card[1] === "D";
     const node = api.el("span", "card " + (red ? "red" : "black"), cardText(card));
-    node.setAttribute("aria-label", RANKS[card[0]] + " of " + NAMES[card[1]]);
+    node.setAttribute("aria-label", t(NAMES[card[1]], { rank: RANKS[card[0]] }));
     return node;
   }
   function refusal() {
@@ -33,26 +43,38 @@
   }
   function pileName(pile, me) {
     const n = Number(pile.slice(1));
-    if (pile[0] === "h") return "house " + (n + 1);
-    if (pile[0] === "f") return "foundation " + (n + 1);
-    const whose = n === me ? "your" : api.nameOf(n) + "'s"; // a name: "their" is vague to two
-    return whose + " " + { r: "reserve", w: "waste", t: "turned card", k: "hand" }[pile[0]];
+    if (pile[0] === "h") return t(gettext("house %(n)s"), { n: n + 1 });
+    if (pile[0] === "f") return t(gettext("foundation %(n)s"), { n: n + 1 });
+    // A name, not "their": vague to two. One whole phrase per pile, yours or someone's.
+    const phrases = n === me
+      ? { r: gettext("your reserve"), w: gettext("your waste"), t: gettext("your turned card"), k: gettext("your hand") }
+      : { r: gettext("%(name)s's reserve"), w: gettext("%(name)s's waste"), t: gettext("%(name)s's turned card"), k: gettext("%(name)s's hand") };
+    return t(phrases[pile[0]], { name: api.nameOf(n) });
   }
   function stepLine(step, me) {
     const seen = step.seen, a = step.action;
-    if (!seen || seen.move == null) return a.type === "pass" ? "passed" : a.type;
-    if (a.type === "turn") return "turned the " + cardText(seen.card) + " from " + pileName("k" + step.seat, me);
-    if (a.type === "stop") return "called Stop!" + (seen.undone ? " The move was taken back." : " Wrongly: the move stands.");
-    return cardText(seen.card) + " from " + pileName(a.from, me) + " to " + pileName(a.to, me);
+    if (!seen || seen.move == null) return a.type === "pass" ? gettext("passed") : a.type;
+    if (a.type === "turn") return t(gettext("turned the %(card)s from %(pile)s"), { card: cardText(seen.card), pile: pileName("k" + step.seat, me) });
+    if (a.type === "stop") return seen.undone ? gettext("called Stop! The move was taken back.") : gettext("called Stop! Wrongly: the move stands.");
+    return t(gettext("%(card)s from %(from)s to %(to)s"), { card: cardText(seen.card), from: pileName(a.from, me), to: pileName(a.to, me) });
   }
   function describe(last, me) {
     if (!last) return "";
-    const a = last.action, who = last.seat === me ? "You" : api.nameOf(last.seat);
-    if (a.type === "turn") return who + " turned the " + cardText(last.card) + (last.flipped ? " (waste turned over)" : "");
-    if (a.type === "pass") return who + " passed";
-    if (a.type === "stop") return who + " called Stop! " + (last.undone ? "The move was taken back." : "Wrongly: the move stands.");
+    const a = last.action, mine = last.seat === me;
+    const args = { name: api.nameOf(last.seat), card: last.card ? cardText(last.card) : "" };
+    if (a.type === "turn") {
+      if (last.flipped) return t(mine ? gettext("You turned the %(card)s (waste turned over)") : gettext("%(name)s turned the %(card)s (waste turned over)"), args);
+      return t(mine ? gettext("You turned the %(card)s") : gettext("%(name)s turned the %(card)s"), args);
+    }
+    if (a.type === "pass") return t(mine ? gettext("You passed") : gettext("%(name)s passed"), args);
+    if (a.type === "stop") return t(stopLine(mine, last.undone), args);
     if (a.type === "no_stop") return "";
-    return who + ": " + cardText(last.card) + " from " + pileName(a.from, me) + " to " + pileName(a.to, me);
+    const move = t(gettext("%(card)s from %(from)s to %(to)s"), { card: args.card, from: pileName(a.from, me), to: pileName(a.to, me) });
+    return mine ? t(gettext("You: %(move)s"), { move }) : t(gettext("%(name)s: %(move)s"), { name: args.name, move });
+  }
+  function stopLine(mine, undone) {
+    if (undone) return mine ? gettext("You called Stop! The move was taken back.") : gettext("%(name)s called Stop! The move was taken back.");
+    return mine ? gettext("You called Stop! Wrongly: the move stands.") : gettext("%(name)s called Stop! Wrongly: the move stands.");
   }
 
   /* ---- piles ---- */
@@ -68,23 +90,26 @@
     if (opts.back) row.replaceChildren(api.el("span", "card back", opts.count));
     b.append(row);
     if (label) b.append(api.el("span", "rb-label", label));
-    if (opts.count != null && !opts.back) b.append(api.el("span", "rb-count-left", opts.count + " left"));
+    if (opts.count != null && !opts.back) b.append(api.el("span", "rb-count-left", t(gettext("%(n)s left"), { n: opts.count })));
     const top = cards.length ? cards[cards.length - 1] : null;
-    const what = top ? cardText(top) : "empty";
-    b.setAttribute("aria-label", pileName(pile, frame.seat) + ": " + (opts.back ? opts.count + " cards" : what));
+    const what = opts.back ? t(ngettext("%(n)s card", "%(n)s cards", opts.count), { n: opts.count })
+      : top ? cardText(top) : pgettext("pile", "empty");
+    b.setAttribute("aria-label", t(gettext("%(pile)s: %(what)s"), { pile: pileName(pile, frame.seat), what }));
     return b;
   }
   function side(view, seat, me) {
     const s = view.sides[seat], mine = seat === me;
     const box = api.el("section", "rb-side " + (mine ? "mine" : "theirs"));
     box.dataset.seat = seat;
-    const who = mine ? "Your piles" : api.nameOf(seat);
-    box.append(api.el("h3", "rb-who", who + (view.turn === seat ? " · to play" : "") + " · " + s.left + " cards left"));
+    const parts = [mine ? gettext("Your piles") : api.nameOf(seat)];
+    if (view.turn === seat) parts.push(gettext("to play"));
+    parts.push(t(ngettext("%(n)s card left", "%(n)s cards left", s.left), { n: s.left }));
+    box.append(api.el("h3", "rb-who", parts.join(" · ")));
     const row = api.el("div", "rb-row");
-    row.append(pileButton("r" + seat, s.reserve_top ? [s.reserve_top] : [], "reserve", { kind: "reserve", count: s.reserve }));
-    row.append(pileButton("t" + seat, s.turned ? [s.turned] : [], "turned", { kind: "turned" }));
-    row.append(pileButton("w" + seat, s.waste_top ? [s.waste_top] : [], "waste", { kind: "waste", count: s.waste }));
-    row.append(pileButton("k" + seat, [], "hand", { kind: "hand", back: true, count: s.hand }));
+    row.append(pileButton("r" + seat, s.reserve_top ? [s.reserve_top] : [], pgettext("pile", "reserve"), { kind: "reserve", count: s.reserve }));
+    row.append(pileButton("t" + seat, s.turned ? [s.turned] : [], pgettext("pile", "turned"), { kind: "turned" }));
+    row.append(pileButton("w" + seat, s.waste_top ? [s.waste_top] : [], pgettext("pile", "waste"), { kind: "waste", count: s.waste }));
+    row.append(pileButton("k" + seat, [], pgettext("pile", "hand"), { kind: "hand", back: true, count: s.hand }));
     box.append(row);
     return box;
   }
@@ -92,7 +117,7 @@
     const found = api.el("div", "rb-foundations");
     view.foundations.forEach((cards, i) => found.append(pileButton("f" + i, cards, "", { kind: "foundation" })));
     const houses = api.el("div", "rb-houses");
-    [0, 4, 1, 5, 2, 6, 3, 7].forEach((i) => houses.append(pileButton("h" + i, view.houses[i], "house " + (i + 1), { kind: "house", fan: true })));
+    [0, 4, 1, 5, 2, 6, 3, 7].forEach((i) => houses.append(pileButton("h" + i, view.houses[i], t(gettext("house %(n)s"), { n: i + 1 }), { kind: "house", fan: true })));
     return [found, houses];
   }
 
@@ -165,23 +190,29 @@
   function headline(view, me) {
     if (view.phase === "over") {
       const w = view.scores[0] >= view.scores[1] ? 0 : 1;
-      return "Match over: " + (w === me ? "you win" : api.nameOf(w) + " wins") + " " + view.scores[w] + " to " + view.scores[1 - w];
+      const args = { name: api.nameOf(w), won: view.scores[w], lost: view.scores[1 - w] };
+      return t(w === me ? gettext("Match over: you win %(won)s to %(lost)s") : gettext("Match over: %(name)s wins %(won)s to %(lost)s"), args);
     }
     const win = view.window;
-    if (me != null && win && win.seat === me) return "Stop? Check " + api.nameOf(win.mover) + "'s last move";
-    if (!myTurn(view, me)) return me == null ? api.nameOf(view.turn) + " to play" : "Waiting for " + api.nameOf(view.turn);
-    if (view.compulsory) return "Your turn: " + view.compulsory.why;
+    if (me != null && win && win.seat === me) return t(gettext("Stop? Check %(name)s's last move"), { name: api.nameOf(win.mover) });
+    if (!myTurn(view, me)) {
+      return t(me == null ? gettext("%(name)s to play") : gettext("Waiting for %(names)s"), { name: api.nameOf(view.turn), names: api.nameOf(view.turn) });
+    }
+    if (view.compulsory) return t(gettext("Your turn: %(why)s"), { why: said(view.compulsory.why) });
     const turned = view.sides[me].turned;
-    if (turned) return "Your turn: play the " + cardText(turned) + " or put it on your waste";
-    if (selected) return targets(view).size ? "Now tap a lit place for the card from " + pileName(selected, me) : "That card cannot move now: tap it again to put it back";
-    return "Your turn: tap a card, then where it goes";
+    if (turned) return t(gettext("Your turn: play the %(card)s or put it on your waste"), { card: cardText(turned) });
+    if (selected) {
+      return targets(view).size ? t(gettext("Now tap a lit place for the card from %(pile)s"), { pile: pileName(selected, me) })
+        : gettext("That card cannot move now: tap it again to put it back");
+    }
+    return gettext("Your turn: tap a card, then where it goes");
   }
   function controls(view, me) {
     const nodes = [];
     if (me == null || view.phase !== "play") return nodes;
     const win = view.window;
     if (win && win.seat === me) {
-      const stop = api.el("button", "rb-stop", "Stop! " + api.nameOf(win.mover) + " broke a rule");
+      const stop = api.el("button", "rb-stop", t(gettext("Stop! %(name)s broke a rule"), { name: api.nameOf(win.mover) }));
       stop.id = "rb-stop";
       stop.onclick = () => act({ type: "stop", move: win.move });
       const bar = api.el("div", "rb-stopbar");
@@ -190,9 +221,9 @@
     }
     if (myTurn(view, me)) {
       const s = view.sides[me], row = api.el("div", "act-row");
-      if (s.turned) row.append(button("Put the " + cardText(s.turned) + " on your waste (ends your turn)", { type: "move", from: "t" + me, to: "w" + me }));
-      else if (s.hand || s.waste) row.append(button("Turn a card from your hand (" + s.hand + ")", { type: "turn" }));
-      else row.append(button("Pass (nothing left to turn)", { type: "pass" }));
+      if (s.turned) row.append(button(t(gettext("Put the %(card)s on your waste (ends your turn)"), { card: cardText(s.turned) }), { type: "move", from: "t" + me, to: "w" + me }));
+      else if (s.hand || s.waste) row.append(button(t(gettext("Turn a card from your hand (%(n)s)"), { n: s.hand }), { type: "turn" }));
+      else row.append(button(gettext("Pass (nothing left to turn)"), { type: "pass" }));
       nodes.push(row);
     }
     return nodes;
@@ -211,7 +242,10 @@
     const refused = refusal();
     const say = api.el("p", "rb-say" + (refused ? " refused" : ""), refused || news(view, me));
     say.id = "rb-say";
-    const scores = api.el("p", "rb-score", "Game " + view.game_no + " · score " + api.nameOf(0) + " " + view.scores[0] + ", " + api.nameOf(1) + " " + view.scores[1] + " (to " + view.target + ")" + (view.mode === "stop" ? " · Stop! rules" : ""));
+    const score = t(gettext("Game %(n)s · score %(first)s %(first_score)s, %(second)s %(second_score)s (to %(target)s)"), {
+      n: view.game_no, first: api.nameOf(0), first_score: view.scores[0], second: api.nameOf(1), second_score: view.scores[1], target: view.target,
+    });
+    const scores = api.el("p", "rb-score", view.mode === "stop" ? score + " · " + gettext("Stop! rules") : score);
     root.append(side(view, top, me), ...middle(view), side(view, bottom, me), say);
     wire(root, view, me);
     if (view.mode === "enforce") outline(root, view);
@@ -225,7 +259,10 @@
     const games = view.games.filter((g) => g.winner != null);
     const last = games[games.length - 1];
     api.fill("news", [scores, ...replay(view, me)]);
-    if (last) scores.textContent = "Game " + last.game + ": " + api.nameOf(last.winner) + " won " + last.points + " points. " + scores.textContent;
+    if (last) {
+      const won = t(ngettext("Game %(game)s: %(name)s won %(n)s point.", "Game %(game)s: %(name)s won %(n)s points.", last.points), { game: last.game, name: api.nameOf(last.winner), n: last.points });
+      scores.textContent = won + " " + scores.textContent;
+    }
     tick(api);
     /* A refusal, or a Stop (what was taken back, what had to be played instead), is read now. */
     const stopped = (frame.actions || []).some((a) => a.action.type === "stop");
@@ -237,10 +274,13 @@
     const called = (frame.actions || []).filter((a) => a.action.type === "stop").pop();
     const stop = view.stops[view.stops.length - 1];
     if (called && stop) {
-      const who = called.seat === me ? "You" : api.nameOf(called.seat);
-      return who + " called Stop! " + (stop.right ? "Taken back: " + stop.fault + carriedOut(stop.carried_out, me) : "Wrongly: the move stands.");
+      const args = { name: api.nameOf(called.seat) };
+      if (!stop.right) return t(stopLine(called.seat === me, false), args);
+      const back = t(called.seat === me ? gettext("You called Stop! Taken back: %(fault)s") : gettext("%(name)s called Stop! Taken back: %(fault)s"), { ...args, fault: said(stop.fault) });
+      const made = carriedOut(stop.carried_out, me);
+      return made ? back + " " + made : back;
     }
-    return (view.compulsory && view.compulsory.why) || describe(view.last, me);
+    return (view.compulsory && said(view.compulsory.why)) || describe(view.last, me);
   }
   /* The other seat's turn, move by move in order (below the board: your piles stay in
    * view); the foundations it changed flash on the board. */
@@ -248,7 +288,7 @@
     const theirs = (frame.actions || []).filter((a) => a.seat !== me && a.seen && a.action.type !== "no_stop");
     if (me == null || !theirs.length) return [];
     const box = api.el("section", "rb-replay");
-    box.append(api.el("h3", "", api.nameOf(theirs[0].seat) + "'s turn, move by move"));
+    box.append(api.el("h3", "", t(gettext("%(name)s's turn, move by move"), { name: api.nameOf(theirs[0].seat) })));
     const list = api.el("ol", "");
     list.id = "rb-replay";
     theirs.forEach((step) => list.append(api.el("li", "", stepLine(step, me))));
@@ -263,7 +303,7 @@
   /* After a Stop on a skipped compulsory move, that move is made for the mover (seed 004). */
   function carriedOut(move, me) {
     if (!move) return "";
-    return " The " + cardText(move.card) + " went from " + pileName(move.from, me) + " to " + pileName(move.to, me) + ", as it had to.";
+    return t(gettext("The %(card)s went from %(from)s to %(to)s, as it had to."), { card: cardText(move.card), from: pileName(move.from, me), to: pileName(move.to, me) });
   }
   function tick(kit) {
     if (kit) api = kit;
@@ -273,13 +313,19 @@
     const count = document.querySelector(".rb-count");
     if (win && count) {
       const s = left(win.seconds);
-      count.textContent = s + " s";
+      // Translators: seconds left, as short as a clock shows them.
+      count.textContent = t(gettext("%(n)s s"), { n: s });
       const stop = document.getElementById("rb-stop");
       if (stop) stop.disabled = s <= 0;
     }
     let clock = "";
-    if (myTurn(view, frame.seat) && frame.room.timeout) clock = "Time to move: " + left(frame.room.timeout) + " s";
-    else if (win && win.mover === frame.seat) clock = api.nameOf(win.seat) + " may call Stop for " + left(win.seconds) + " s";
+    if (myTurn(view, frame.seat) && frame.room.timeout) {
+      const n = left(frame.room.timeout);
+      clock = t(ngettext("Time to move: %(n)s second", "Time to move: %(n)s seconds", n), { n });
+    } else if (win && win.mover === frame.seat) {
+      const n = left(win.seconds);
+      clock = t(ngettext("%(name)s may call Stop for %(n)s second", "%(name)s may call Stop for %(n)s seconds", n), { name: api.nameOf(win.seat), n });
+    }
     api.say("clock", clock);
   }
 
@@ -294,7 +340,8 @@
     tick,
     seatText(view, seat) {
       const s = view.sides[seat];
-      return view.scores[seat] + " points · " + s.left + " cards left";
+      return t(ngettext("%(n)s point", "%(n)s points", view.scores[seat]), { n: view.scores[seat] }) + " · " +
+        t(ngettext("%(n)s card left", "%(n)s cards left", s.left), { n: s.left });
     },
   };
 })();

@@ -18,9 +18,16 @@
       const full = input.value.length >= input.maxLength;
       note.hidden = !full;
       note.textContent = full
-        ? (cut ? `Cut to ${input.maxLength} characters, the longest allowed.` : `That is the longest allowed (${input.maxLength} characters).`)
+        ? interpolate(cut ? gettext("Cut to %(n)s characters, the longest allowed.")
+          : gettext("That is the longest allowed (%(n)s characters)."), { n: input.maxLength }, true)
         : "";
       cut = false;
     });
   });
 })();
+
+// The top bar's language pick (templates/site/base.html) applies as soon as it changes (no
+// inline onchange: the CSP forbids it).
+document.querySelectorAll("#language-pick select").forEach((select) => {
+  select.addEventListener("change", () => select.form.submit());
+});

@@ -5,8 +5,10 @@
 (function () {
   "use strict";
 
+  // A plain object from a frame: a DOM node has a "text" too (an <a>'s text content).
   function isWords(value) {
-    return value !== null && typeof value === "object" && typeof value.text === "string";
+    return value !== null && typeof value === "object" && value.constructor === Object
+      && typeof value.text === "string";
   }
 
   function template(words) {

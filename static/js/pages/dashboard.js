@@ -11,14 +11,29 @@
   let state = JSON.parse($("snapshot").textContent);
   let bellArmedAt = 0; // the host's first tap on "Ring the bell": a second one rings it
 
-  const BELL_REASONS = { target: "a team reached the target", bunco: "a Bunco", host: "rung by the host" };
-  const LEADER_NAMES = {
-    most_buncos: "Most Buncos",
-    most_wins: "Most wins",
-    traveling: "Traveling (fuzzy die)",
-    fifty_fifty: "50/50",
-    most_losses: "Most losses",
+  const say = PartyWords.render;
+  const fill = (text, args) => interpolate(text, args, true);
+  // Whole sentences per reason: the bell's line at a named table, or with no table.
+  const BELL_AT = {
+    target: gettext("🔔 The bell rang at the %(table)s table: a team reached the target."),
+    bunco: gettext("🔔 The bell rang at the %(table)s table: a Bunco."),
+    host: gettext("🔔 The bell rang at the %(table)s table: rung by the host."),
   };
+  const BELL = {
+    target: gettext("🔔 The bell rang: a team reached the target."),
+    bunco: gettext("🔔 The bell rang: a Bunco."),
+    host: gettext("🔔 The bell rang: rung by the host."),
+  };
+  // The prize kinds' usual names (a night's own prize names come from the server).
+  const LEADER_NAMES = {
+    most_buncos: gettext("Most Buncos"),
+    most_wins: gettext("Most wins"),
+    // Translators: the fuzzy die travels from player to player; say it as players do.
+    traveling: gettext("Traveling (fuzzy die)"),
+    fifty_fifty: gettext("50/50"),
+    most_losses: gettext("Most losses"),
+  };
+  const leaderName = (kind) => LEADER_NAMES[kind] || kind;
 
   function names() {
     const map = {};
@@ -28,7 +43,7 @@
 
   function notice(text, bad) {
     const box = $("notice");
-    box.textContent = text;
+    box.textContent = PartyWords.render(text);
     box.className = bad ? "notice bad" : "notice";
     box.hidden = !text;
   }
@@ -46,12 +61,12 @@
     const box = $("round");
     box.replaceChildren();
     if (!round) {
-      box.append(el("h2", {}, night.state === "seating" ? "Seats drawn: ready to play" : "Not started"));
+      box.append(el("h2", {}, night.state === "seating" ? gettext("Seats drawn: ready to play") : gettext("Not started")));
     } else {
       box.append(
-        el("h2", {}, `Round ${round.number} of ${night.rounds_in_night}`),
-        el("p", { class: "round-meta" }, `Set ${round.set}, round ${round.round} · `,
-          el("span", { class: "up" }, "Number up: ", el("strong", { id: "number-up" }, round.up))),
+        el("h2", {}, fill(gettext("Round %(number)s of %(total)s"), { number: round.number, total: night.rounds_in_night })),
+        el("p", { class: "round-meta" }, fill(gettext("Set %(set)s, round %(round)s"), { set: round.set, round: round.round }), " · ",
+          el("span", { class: "up" }, gettext("Number up:"), " ", el("strong", { id: "number-up" }, round.up))),
       );
     }
     box.append(...[renderBell(round), renderNext(round, night)].filter(Boolean));
@@ -65,10 +80,9 @@
     if (round.bell) {
       // the table as the players call it (Head, Middle, Foot), as its card does
       const rang = state.tables.find((t) => t.number === round.bell.table);
-      const where = rang ? ` at the ${rang.name} table` : "";
-      return el("p", { class: "bell rung", id: "bell", role: "status" },
-        `🔔 The bell rang${where}: ${BELL_REASONS[round.bell.reason] || round.bell.reason}.`,
-        roundOver(round));
+      const reason = round.bell.reason in BELL ? round.bell.reason : "host";
+      const line = rang ? fill(BELL_AT[reason], { table: say(rang.name) }) : BELL[reason];
+      return el("p", { class: "bell rung", id: "bell", role: "status" }, line, " ", roundOver(round));
     }
     if (round.state !== "playing") return null;
     const armed = PartyConfirm.step(bellArmedAt) !== "arm";
@@ -85,31 +99,33 @@
         }
         render();
       },
-    }, armed ? "🔔 Tap again to ring the bell for every table" : "🔔 Ring the bell");
+    }, armed ? gettext("🔔 Tap again to ring the bell for every table") : gettext("🔔 Ring the bell"));
   }
 
   function roundOver(round) {
-    return round.state === "done" ? " Round over." : " Tables finish their turns.";
+    return round.state === "done" ? gettext("Round over.") : gettext("Tables finish their turns.");
   }
 
   function renderNext(round, night) {
     if (night.state === "finished") {
       return el("div", { class: "finished" },
-        el("p", {}, "The night is over: the prizes are awarded. ",
-          el("a", { href: root.dataset.results }, "See the results")),
+        el("p", {}, gettext("The night is over: the prizes are awarded."), " ",
+          el("a", { href: root.dataset.results }, gettext("See the results"))),
         el("ul", { class: "awards", id: "awards" }, (state.awards || []).map((award) =>
-          el("li", {}, el("strong", {}, `${award.name}: ${award.player_name} $${award.amount}`),
-            " ", el("span", { class: "why" }, award.why)))));
+          el("li", {}, el("strong", {}, fill(gettext("%(prize)s: %(name)s $%(amount)s"),
+            { prize: say(award.name), name: award.player_name, amount: award.amount })),
+          " ", el("span", { class: "why" }, award.why)))));
     }
     const ready = !round ? night.state === "seating" : round.state === "done";
     if (!ready) return null;
     const box = el("div", { class: "next" });
-    if (round && night.state === "break") box.append(el("p", { class: "break" }, "☕ Break time."));
+    if (round && night.state === "break") box.append(el("p", { class: "break" }, gettext("☕ Break time.")));
     if (round && round.last) {
-      box.append(el("p", {}, "Every round is played."));
+      box.append(el("p", {}, gettext("Every round is played.")));
     } else {
       const number = round ? round.number + 1 : 1;
-      const label = night.state === "break" ? "Resume after the break" : `Start round ${number}`;
+      const label = night.state === "break" ? gettext("Resume after the break")
+        : fill(gettext("Start round %(number)s"), { number });
       box.append(el("button", {
         class: "big", type: "button", id: "start-round",
         onclick: () => send({ type: "start_round", round: number }),
@@ -117,7 +133,7 @@
       // Real parties run late: after any finished round the night may end (asks first).
       if (round) {
         box.append(el("p", { id: "end-early" }, el("a", { class: "button secondary", href: root.dataset.finish },
-          "End the night early: award the prizes")));
+          gettext("End the night early: award the prizes"))));
       }
     }
     const seating = renderSeating(); // none after the last round: no round comes next
@@ -129,10 +145,10 @@
     if (!state.seating.length) return null;
     const moves = state.moves || {};
     return el("div", { class: "next-seating", id: "next-seating" },
-      el("h3", {}, "Next seating"),
+      el("h3", {}, gettext("Next seating")),
       el("div", { class: "seating" }, state.seating.map((table) =>
         el("div", { class: "seat-table" },
-          el("h4", {}, `${table.name} table`),
+          el("h4", {}, tableName(table)),
           el("ol", {}, table.seats.map((seat) =>
             el("li", {}, seat.name, moves[seat.id] ? el("span", { class: "move" }, moves[seat.id]) : null)))))));
   }
@@ -151,14 +167,17 @@
     input.value = PartyLive.newId();
   });
   const LOG_LINES = 8;
-  const PHASES = { playing: "Playing", finishing: "Finishing the turn", rolloff: "Roll-off!", done: "Done" };
+  const PHASES = {
+    playing: gettext("Playing"), finishing: gettext("Finishing the turn"), rolloff: gettext("Roll-off!"), done: gettext("Done"),
+  };
+  const tableName = (table) => fill(gettext("%(table)s table"), { table: say(table.name) });
 
   function renderTable(table) {
     const fuzzy = state.night.fuzzy_holder;
     const team = (name, index, seats) => {
       const won = table.winner === name;
       return el("div", { class: `team${won ? " won" : ""}`, "data-team": name },
-        el("span", { class: "team-name" }, `Team ${name}`),
+        el("span", { class: "team-name" }, fill(gettext("Team %(team)s"), { team: name })),
         el("span", { class: "points", "data-points": name }, table.points[index]),
         el("ul", {}, seats.map((pos) => {
           const seat = table.seats[pos];
@@ -166,48 +185,52 @@
           return el("li", { class: table.turn === pos && table.phase !== "done" ? "turn" : null },
             table.turn === pos && table.phase !== "done" ? "🎲 " : null,
             seat.name,
-            seat.ghost ? el("span", { class: "tag" }, "ghost") : null,
-            buncos ? el("span", { class: "tag bunco" }, `Bunco ×${buncos}`) : null,
-            seat.id === fuzzy ? el("span", { class: "tag fuzzy", title: "Holds the fuzzy die" }, "fuzzy die") : null);
+            seat.ghost ? el("span", { class: "tag" }, gettext("ghost")) : null,
+            buncos ? el("span", { class: "tag bunco" }, fill(gettext("Bunco ×%(n)s"), { n: buncos })) : null,
+            seat.id === fuzzy ? el("span", { class: "tag fuzzy", title: gettext("Holds the fuzzy die") }, gettext("fuzzy die")) : null);
         })),
-        won ? el("span", { class: "winner" }, "Wins the round") : null);
+        won ? el("span", { class: "winner" }, gettext("Wins the round")) : null);
     };
     const turn = table.turn !== null && table.phase !== "done" ? table.seats[table.turn].name : null;
     return el("article", { class: `table-card phase-${table.phase}`, "data-table": table.number },
       el("header", {},
-        el("h3", {}, `${table.name} table`, el("span", { class: "muted" }, ` #${table.number}`)),
+        el("h3", {}, tableName(table), el("span", { class: "muted" }, ` #${table.number}`)),
         el("span", { class: "phase" }, PHASES[table.phase] || table.phase,
-          table.rolloffs ? ` (roll-offs: ${table.rolloffs})` : "")),
+          table.rolloffs ? " " + fill(gettext("(roll-offs: %(n)s)"), { n: table.rolloffs }) : "")),
       el("div", { class: "teams" }, team("A", 0, [0, 2]), team("B", 1, [1, 3])),
-      turn ? el("p", { class: "whose-turn" }, "Dice: ", el("strong", {}, turn)) : null,
+      turn ? el("p", { class: "whose-turn" }, gettext("Dice:"), " ", el("strong", {}, turn)) : null,
       renderLog(table),
       renderFixes(table));
   }
 
   /* The table's roll log this round (the server's lines: who, dice or entry, points, when). */
-  const ENTRIES = { 0: "entered 0", 1: "entered 1", 2: "entered 2", mini: "entered mini", bunco: "entered Bunco", wipeout: "entered wipeout" };
+  const ENTRIES = {
+    0: gettext("entered 0"), 1: gettext("entered 1"), 2: gettext("entered 2"), mini: gettext("entered mini"),
+    bunco: gettext("entered Bunco"), wipeout: gettext("entered wipeout"),
+  };
   function logOf(table) {
     return (state.logs && state.logs[String(table.number)]) || [];
   }
   function renderLog(table) {
     const lines = logOf(table);
     if (!lines.length) return null;
-    return el("ol", { class: "roll-log", "aria-label": `Roll log, ${table.name} table` },
+    return el("ol", { class: "roll-log", "aria-label": fill(gettext("Roll log, %(table)s table"), { table: say(table.name) }) },
       lines.slice().reverse().map((line) => el("li", { "data-roll": line.id },
         el("span", { class: "at" }, line.at), " ",
         el("strong", {}, line.who), " ",
-        line.entry != null ? ENTRIES[line.entry] || line.entry : "dice " + line.dice.join("-"),
-        ` · ${line.points} ${line.points === 1 ? "point" : "points"}`,
-        line.by !== line.who ? el("span", { class: "by" }, line.by === "app" ? " (virtual dice)" : ` (by ${line.by})`) : null)));
+        line.entry != null ? ENTRIES[line.entry] || line.entry : fill(gettext("dice %(dice)s"), { dice: line.dice.join("-") }),
+        " · ", fill(ngettext("%(n)s point", "%(n)s points", line.points), { n: line.points }),
+        line.by !== line.who ? el("span", { class: "by" }, " ", line.by === "app" ? gettext("(virtual dice)")
+          : fill(gettext("(by %(name)s)"), { name: line.by })) : null)));
   }
 
   // What "undo" takes back: the last roll a person entered (and the ghosts' rolls after it).
   function undoLabel(table) {
     const lines = logOf(table);
     for (let i = lines.length - 1; i >= 0; i -= 1) {
-      if (lines[i].by !== "app") return "Undo " + lines[i].name;
+      if (lines[i].by !== "app") return fill(gettext("Undo %(roll)s"), { roll: say(lines[i].name) });
     }
-    return "Undo the last roll";
+    return gettext("Undo the last roll");
   }
 
   function renderFixes(table) {
@@ -217,8 +240,8 @@
     undo.querySelector("[name=client_id]").value = undoIds[table.number] ||= PartyLive.newId();
     undo.querySelector("button").textContent = undoLabel(table);
     return el("div", { class: "fixes" }, undo,
-      el("button", { type: "button", class: "secondary small", onclick: () => pickTable(table.number, "fix-points") }, "Fix points"),
-      el("button", { type: "button", class: "secondary small", onclick: () => pickTable(table.number, "fix-bunco") }, "Move a Bunco"));
+      el("button", { type: "button", class: "secondary small", onclick: () => pickTable(table.number, "fix-points") }, gettext("Fix points")),
+      el("button", { type: "button", class: "secondary small", onclick: () => pickTable(table.number, "fix-bunco") }, gettext("Move a Bunco")));
   }
 
   function pickTable(number, formId) {
@@ -235,22 +258,22 @@
     const leaders = state.leaders || {};
     const prizesOf = {};
     Object.entries(leaders).forEach(([kind, keys]) =>
-      keys.forEach((key) => (prizesOf[key] = (prizesOf[key] || []).concat(LEADER_NAMES[kind] || kind))));
+      keys.forEach((key) => (prizesOf[key] = (prizesOf[key] || []).concat(leaderName(kind)))));
     const rows = state.standings.filter((row) => !row.ghost).map((row) =>
       el("tr", { "data-player": row.id, onclick: (event) => event.currentTarget.classList.toggle("open") },
         el("td", {}, row.name), el("td", {}, row.wins), el("td", {}, row.losses), el("td", {}, row.buncos),
         el("td", { class: "leads" }, (prizesOf[row.id] || []).join(", "))));
     $("standings").replaceChildren(
       el("table", { class: "grid" },
-        el("thead", {}, el("tr", {}, ["Player", "W", "L", "Buncos", "On track for"].map((h) => el("th", {}, h)))),
+        el("thead", {}, el("tr", {}, [gettext("Player"), pgettext("wins", "W"), pgettext("losses", "L"), gettext("Buncos"), gettext("On track for")].map((h) => el("th", {}, h)))),
         el("tbody", {}, rows)));
     renderFacts();
   }
 
   function renderFacts() {
     const fuzzy = state.night.fuzzy_holder;
-    $("fuzzy").textContent = fuzzy ? `The fuzzy die: ${names()[fuzzy] || fuzzy}` : "";
-    $("pot").textContent = `Pot: $${state.night.pot}`;
+    $("fuzzy").textContent = fuzzy ? fill(gettext("The fuzzy die: %(name)s"), { name: names()[fuzzy] || fuzzy }) : "";
+    $("pot").textContent = fill(gettext("Pot: $%(pot)s"), { pot: state.night.pot });
   }
 
   function render() {
@@ -278,7 +301,7 @@
     }
     const table = msg.table;
     if (msg.notice) { // a correction, maybe from a phone at the table: say it
-      notice(msg.notice);
+      notice(say(msg.notice));
       const lines = state.logs && state.logs[String(table.number)];
       if (lines && msg.undone) state.logs[String(table.number)] = lines.filter((l) => !msg.undone.includes(l.id));
     }
@@ -308,15 +331,17 @@
     } else if (msg.type === "night") {
       applyNight(msg);
     } else if (msg.type === "error") {
-      notice(msg.message, true);
+      notice(say(msg.message), true);
     }
   }
 
   function onState(socketState, queued) {
     const box = $("live-status");
     box.dataset.state = socketState === "open" ? "live" : socketState;
-    box.textContent = socketState === "open" ? "Live" : `Live updates: ${socketState}` +
-      (queued ? ` (${queued} waiting to send)` : "");
+    const words = socketState === "open" ? gettext("Live")
+      : socketState === "offline" ? gettext("Live updates: offline") : gettext("Live updates: connecting…");
+    box.textContent = queued && socketState !== "open"
+      ? words + " " + fill(ngettext("(%(n)s waiting to send)", "(%(n)s waiting to send)", queued), { n: queued }) : words;
   }
 
   render();

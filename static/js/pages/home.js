@@ -5,8 +5,12 @@
   const statusEl = document.getElementById("live-status");
   PartyLive.connect(statusEl.dataset.socket, {
     onMessage(msg) {
-      if (msg.type === "status") { statusEl.dataset.state = "live"; statusEl.textContent = "Live updates: on"; }
+      if (msg.type === "status") { statusEl.dataset.state = "live"; statusEl.textContent = gettext("Live updates: on"); }
     },
-    onState(state) { if (state !== "open") { statusEl.dataset.state = state; statusEl.textContent = "Live updates: " + state; } },
+    onState(state) {
+      if (state === "open") return;
+      statusEl.dataset.state = state;
+      statusEl.textContent = state === "offline" ? gettext("Live updates: offline") : gettext("Live updates: connecting…");
+    },
   });
 })();

@@ -1,13 +1,24 @@
 /* The player's phone (docs/protocol.md). The server says what to do now: every snapshot
  * carries `phone` (phase, headline, detail, bell banner, pad, ring) and every table event
  * carries each seat's new `phones` view, so this file only draws the latest state.
- * Everything is drawn with textContent. */
+ * Everything is drawn with textContent, in the page's language: the server's Words through
+ * PartyDom.say / PartyWords.render, this file's own sentences through Django's catalog. */
 (function () {
   "use strict";
   const { $, say } = PartyDom;
+  const words = PartyWords.render;
+  const fill = (template, args) => interpolate(template, args, true);
   const app = $("app");
   const path = app.dataset.ws;
-  const ENTRY_WORDS = { 0: "0", 1: "1 match", 2: "2 matches", mini: "mini Bunco", bunco: "Bunco", wipeout: "wipeout" };
+  // What the news line calls each pad entry while it is being sent
+  const ENTRY_WORDS = {
+    0: () => "0",
+    1: () => fill(ngettext("%(n)s match", "%(n)s matches", 1), { n: 1 }),
+    2: () => fill(ngettext("%(n)s match", "%(n)s matches", 2), { n: 2 }),
+    mini: () => gettext("mini Bunco"),
+    bunco: () => gettext("Bunco"),
+    wipeout: () => gettext("wipeout"),
+  };
   const PLAYING = ["rolling", "rolloff", "bell_finish", "table_done"];
   let snap = null; // the last snapshot, with `phone` and `table` kept current by table events
   let pending = null; // {id, v, round, until}: a roll sent, its table event not yet in
@@ -63,7 +74,7 @@
     const ring = $("ring");
     ring.hidden = !phone.ring;
     if (phone.ring) {
-      ring.textContent = "🔔 Ring the bell: start round " + phone.ring;
+      ring.textContent = fill(gettext("🔔 Ring the bell: start round %(round)s"), { round: phone.ring });
       ring.disabled = !!ringing;
     }
     say("wins", me.wins);
@@ -75,15 +86,18 @@
     show("scores", atTable);
     show("roundbox", atTable);
     if (atTable) {
-      say("table-name", table.name + " table · seat " + (seat + 1));
-      say("people", "Partner: " + nameAt((seat + 2) % 4) + " · Opponents: " + nameAt((seat + 1) % 4) + " and " + nameAt((seat + 3) % 4));
+      say("table-name", fill(gettext("%(table)s table · seat %(seat)s"), { table: words(table.name), seat: seat + 1 }));
+      say("people", fill(gettext("Partner: %(partner)s · Opponents: %(left)s and %(right)s"), {
+        partner: nameAt((seat + 2) % 4), left: nameAt((seat + 1) % 4), right: nameAt((seat + 3) % 4),
+      }));
       const t = seat % 2;
-      say("us-names", me.name + " & " + nameAt((seat + 2) % 4));
-      say("them-names", nameAt((seat + 1) % 4) + " & " + nameAt((seat + 3) % 4));
+      const pair = gettext("%(first)s & %(second)s");
+      say("us-names", fill(pair, { first: me.name, second: nameAt((seat + 2) % 4) }));
+      say("them-names", fill(pair, { first: nameAt((seat + 1) % 4), second: nameAt((seat + 3) % 4) }));
       say("score-us", table.points[t]);
       say("score-them", table.points[1 - t]);
       say("up", round.up);
-      say("set-round", "Set " + round.set + " · Round " + round.round);
+      say("set-round", fill(gettext("Set %(set)s · Round %(round)s"), { set: round.set, round: round.round }));
     }
     renderResults();
     renderPad(phone);
@@ -97,7 +111,7 @@
     const button = $("undo");
     button.hidden = !(atTable && offer && offer.v === snap.table.version);
     if (!button.hidden) {
-      button.textContent = offer.label;
+      button.textContent = words(offer.label);
       button.disabled = !!undoing || stale;
     }
   }
@@ -107,29 +121,41 @@
     show("results", !!results);
     if (!results) return;
     const me = snap.me;
-    say("place", "You finished " + ordinal(results.place) + " of " + results.of + " · " +
-      count(me.wins, "win", "wins") + ", " + count(me.losses, "loss", "losses") + ", " + count(me.buncos, "Bunco", "Buncos"));
+    say("place", fill(gettext("You finished %(place)s of %(of)s · %(wins)s, %(losses)s, %(buncos)s"), {
+      place: ordinal(results.place),
+      of: results.of,
+      wins: fill(ngettext("%(n)s win", "%(n)s wins", me.wins), { n: me.wins }),
+      losses: fill(ngettext("%(n)s loss", "%(n)s losses", me.losses), { n: me.losses }),
+      buncos: fill(ngettext("%(n)s Bunco", "%(n)s Buncos", me.buncos), { n: me.buncos }),
+    }));
     $("prizes").replaceChildren(...results.prizes.map((prize) => {
       const li = document.createElement("li");
       if (prize.mine) li.className = "mine";
       const head = document.createElement("strong");
-      head.textContent = prize.name + ": " + prize.player_name + " $" + prize.amount;
+      // the night's currency, whatever the phone's language
+      head.textContent = fill(gettext("%(prize)s: %(name)s $%(amount)s"), {
+        prize: words(prize.name), name: prize.player_name, amount: prize.amount,
+      });
       const why = document.createElement("span");
       why.className = "why";
-      why.textContent = prize.why;
+      why.textContent = words(prize.why);
       li.append(head, why);
       return li;
     }));
     $("results-link").href = results.link;
   }
 
-  function count(n, one, many) {
-    return n + " " + (n === 1 ? one : many);
-  }
-
+  /* 1st, 2nd, 3rd, 4th: English's rule picks the message; each language says its own
+   * ordinal for all four (1º, ika-1). */
   function ordinal(n) {
-    const s = ["th", "st", "nd", "rd"], v = n % 100;
-    return n + (s[(v - 20) % 10] || s[v] || s[0]);
+    const v = n % 100, last = v % 10;
+    let form = pgettext("ordinal", "%(n)sth");
+    if (v < 11 || v > 13) {
+      if (last === 1) form = pgettext("ordinal", "%(n)sst");
+      else if (last === 2) form = pgettext("ordinal", "%(n)snd");
+      else if (last === 3) form = pgettext("ordinal", "%(n)srd");
+    }
+    return fill(form, { n });
   }
 
   function renderPad(phone) {
@@ -140,7 +166,7 @@
     document.querySelectorAll("#pad button").forEach((b) => (b.disabled = !open));
     document.querySelector('[data-entry="wipeout"]').hidden = !(snap.night.rules && snap.night.rules.wipeout);
     app.classList.toggle("can-roll", open);
-    say("pad-hint", locked ? (connState === "open" ? "Sending…" : "Waiting to send…") : phone.pad_reason);
+    say("pad-hint", locked ? (connState === "open" ? gettext("Sending…") : gettext("Waiting to send…")) : phone.pad_reason);
     fitPad();
   }
 
@@ -152,12 +178,16 @@
   }
 
   function describe(roll) {
-    const who = nameOf(roll.player) || "The roller";
-    if (roll.kind === "bunco") return who + " rolled a BUNCO! +" + roll.points;
-    if (roll.kind === "mini_bunco") return who + " rolled a mini Bunco" + (roll.points ? " +" + roll.points : "");
-    if (roll.kind === "wipeout") return who + " rolled a wipeout: " + roll.wiped + " points lost";
-    if (roll.kind === "points") return who + " scored " + roll.points;
-    return who + " scored nothing" + (roll.turn_passes ? "; the dice pass on" : "");
+    const args = { name: nameOf(roll.player) || gettext("The roller"), points: roll.points, n: roll.wiped };
+    if (roll.kind === "bunco") return fill(gettext("%(name)s rolled a BUNCO! +%(points)s"), args);
+    if (roll.kind === "mini_bunco") {
+      return fill(roll.points ? gettext("%(name)s rolled a mini Bunco +%(points)s") : gettext("%(name)s rolled a mini Bunco"), args);
+    }
+    if (roll.kind === "wipeout") {
+      return fill(ngettext("%(name)s rolled a wipeout: %(n)s point lost", "%(name)s rolled a wipeout: %(n)s points lost", roll.wiped), args);
+    }
+    if (roll.kind === "points") return fill(gettext("%(name)s scored %(points)s"), args);
+    return fill(roll.turn_passes ? gettext("%(name)s scored nothing; the dice pass on") : gettext("%(name)s scored nothing"), args);
   }
 
   /* ---- the bell: sound and buzz; the words come with the state ---- */
@@ -261,7 +291,7 @@
     app.dataset.phase = "removed";
     $("now").dataset.phase = "removed";
     say("headline", message);
-    say("detail", "Ask the host if this is a mistake.");
+    say("detail", gettext("Ask the host if this is a mistake."));
     show("detail", true);
     ["bell", "ring", "notice", "error", "news", "undo", "results", "where", "roundbox", "scores", "pad"]
       .forEach((id) => show(id, false));
@@ -275,12 +305,16 @@
     const n = conn ? conn.pending() : 0;
     const el = $("conn");
     el.dataset.state = gone ? "offline" : stale && connState === "open" ? "connecting" : connState;
-    const waiting = n ? " · " + n + (n === 1 ? " roll" : " rolls") + " waiting to send" : "";
-    if (gone) el.textContent = "Not connected";
-    else if (stale) el.textContent = "Reconnecting…" + waiting;
-    else if (connState === "open") el.textContent = "Live" + waiting;
-    else if (connState === "offline") el.textContent = "Offline: reconnecting…" + waiting;
-    else el.textContent = "Connecting…" + waiting;
+    let status = gettext("Connecting…");
+    if (gone) status = gettext("Not connected");
+    else if (stale) status = gettext("Reconnecting…");
+    else if (connState === "open") status = gettext("Live");
+    else if (connState === "offline") status = gettext("Offline: reconnecting…");
+    if (n && !gone) {
+      const waiting = fill(ngettext("%(n)s roll waiting to send", "%(n)s rolls waiting to send", n), { n });
+      status = fill(gettext("%(status)s · %(waiting)s"), { status, waiting });
+    }
+    el.textContent = status;
   }
 
   function send(entry) {
@@ -291,7 +325,8 @@
     sending = pending.id;
     // never "sent": offline, the roll waits in the queue until the socket is back
     const open = connState === "open";
-    say("news", (open ? "Sending: " : "Waiting to send: ") + ENTRY_WORDS[entry] + (open ? "…" : " (offline)"));
+    const what = { roll: ENTRY_WORDS[entry]() };
+    say("news", fill(open ? gettext("Sending: %(roll)s…") : gettext("Waiting to send: %(roll)s (offline)"), what));
     showConn();
     render();
   }

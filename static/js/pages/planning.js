@@ -17,14 +17,15 @@
           credentials: "same-origin",
         });
         const answer = await response.json();
-        if (!response.ok) throw new Error(answer.error || "Not saved");
-        button.textContent = answer.paid ? "Paid ✓" : "Mark paid";
+        if (!response.ok) throw new Error(PartyWords.render(answer.error) || gettext("Not saved"));
+        button.textContent = answer.paid ? gettext("Paid ✓") : gettext("Mark paid");
         button.className = answer.paid ? "paid" : "secondary";
         button.setAttribute("aria-pressed", String(answer.paid));
         paidInput.value = answer.paid ? "0" : "1";
-        status.textContent = `${answer.name} ${answer.paid ? "paid" : "has not paid"}. Pot: $${answer.pot}.`;
+        status.textContent = interpolate(answer.paid ? gettext("%(name)s paid. Pot: $%(pot)s.")
+          : gettext("%(name)s has not paid. Pot: $%(pot)s."), { name: answer.name, pot: answer.pot }, true);
       } catch (error) {
-        status.textContent = `Not saved (${error.message}): try again.`;
+        status.textContent = interpolate(gettext("Not saved (%(why)s): try again."), { why: error.message }, true);
       } finally {
         button.disabled = false;
       }

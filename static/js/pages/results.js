@@ -3,9 +3,9 @@ document.getElementById("copy-summary").addEventListener("click", async () => {
   const text = document.getElementById("summary").value, status = document.getElementById("copy-status");
   try {
     await navigator.clipboard.writeText(text);
-    status.textContent = "Copied.";
+    status.textContent = gettext("Copied.");
   } catch (error) {
     document.getElementById("summary").select();
-    status.textContent = "Select all and copy (this browser blocked the clipboard).";
+    status.textContent = gettext("Select all and copy (this browser blocked the clipboard).");
   }
 });

@@ -1,15 +1,26 @@
 /* A card room on a phone or the big screen (docs/rooms.md). Draws the server's frame for
  * this seat: the cards (rank + suit, red or black), totals, whose choice it is, what just
  * happened, chips, and one button per legal action. Names and everything from the server
- * go through textContent. The websocket client is PartyLive (static/js/lib/live.js). */
+ * go through textContent. The websocket client is PartyLive (static/js/lib/live.js). Words
+ * are the page's language's (Django's catalog): whole sentences with named placeholders; the
+ * server's Words (seat names, game names, refusals) are rendered by PartyWords. */
 (function () {
   "use strict";
   const { $, say, el } = PartyDom;
   const app = $("app");
   const screen = app.dataset.mode === "screen";
   const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-  const HANDS = { player: "Player", banker: "Banker", right: "Right", left: "Left" };
-  const SPOTS = { player: "Player", banker: "Banker", tie: "Tie", right: "right", left: "left" };
+  const LANG = document.documentElement.lang || "en";
+  const t = (text, args) => interpolate(text, args, true); // text: a gettext() of a whole sentence
+  // The baccarat hands and the places a bet goes, as each language's tables call them.
+  const HANDS = {
+    player: pgettext("baccarat hand", "Player"), banker: pgettext("baccarat hand", "Banker"),
+    right: pgettext("baccarat table", "Right"), left: pgettext("baccarat table", "Left"),
+  };
+  const SPOTS = {
+    player: pgettext("baccarat hand", "Player"), banker: pgettext("baccarat hand", "Banker"),
+    tie: pgettext("baccarat bet", "Tie"), right: pgettext("baccarat table", "right"), left: pgettext("baccarat table", "left"),
+  };
   let frame = null;
   let amount = null; // the chip size picked for bets, stakes and banks
   let conn = null;
@@ -19,12 +30,18 @@
   }
   function nameOf(seat) {
     const s = frame.room.seats[seat];
-    return (s && s.name) || "Seat " + (seat + 1);
+    return (s && PartyWords.render(s.name)) || t(gettext("Seat %(n)s"), { n: seat + 1 });
+  }
+  /* "Ann", "Ann and Bob", "Ann, Bob and Kim": the server's own words for a list (live/words.py joined). */
+  function joined(names) {
+    if (names.length < 2) return names.join("");
+    if (names.length === 2) return t(gettext("%(first)s and %(last)s"), { first: names[0], last: names[1] });
+    return t(gettext("%(first)s, %(rest)s"), { first: names[0], rest: joined(names.slice(1)) });
   }
   function signed(n) {
     return (n > 0 ? "+" : "") + n;
   }
-  const chips = (n) => Number(n).toLocaleString("en-US"); // 1037 -> "1,037"
+  const chips = (n) => Number(n).toLocaleString(LANG); // 1037 -> "1,037" in English
 
   /* ---- cards ---- */
   function cardNode(card) {
@@ -32,7 +49,11 @@
     const rank = card[0] === "T" ? "10" : card[0];
     const red = card[1] === "H" || card[1] === "D";
     const node = el("span", "card " + (red ? "red" : "black"), rank + SUITS[card[1]]);
-    node.setAttribute("aria-label", rank + " of " + { S: "spades", H: "hearts", D: "diamonds", C: "clubs" }[card[1]]);
+    const names = {
+      S: gettext("%(rank)s of spades"), H: gettext("%(rank)s of hearts"),
+      D: gettext("%(rank)s of diamonds"), C: gettext("%(rank)s of clubs"),
+    };
+    node.setAttribute("aria-label", interpolate(names[card[1]], { rank }, true));
     return node;
   }
   function total(cards) {
@@ -43,47 +64,65 @@
     return Object.entries(hands).map(([hand, cards]) => {
       const box = el("div", "hand");
       const by = controllers && controllers[hand];
-      const who = by != null ? " · " + (by === frame.seat ? "you" : nameOf(by)) : "";
-      const t = totals ? totals[hand] : total(cards);
+      const who = by != null ? " · " + (by === frame.seat ? pgettext("who draws", "you") : nameOf(by)) : "";
+      const sum = totals ? totals[hand] : total(cards);
       box.append(el("div", "hand-name", HANDS[hand] + who));
       const row = el("div", "cards");
       row.append(...cards.map(cardNode));
-      box.append(row, el("div", "hand-total", t == null ? "Total: hidden" : "Total " + t));
+      box.append(row, el("div", "hand-total", sum == null ? gettext("Total: hidden") : t(gettext("Total %(total)s"), { total: sum })));
       return box;
     });
   }
 
   /* ---- what happened ---- */
   function describe(step) {
-    const a = step.action, who = nameOf(step.seat);
-    const on = a.on ? " on " + SPOTS[a.on] : "";
-    const words = {
-      bet: "bets " + a.amount + on, sit_out: "sits out", stake: "stakes " + a.amount + on,
-      banco: "calls banco" + on, pass: "passes", draw: "draws", stand: "stands",
-      bank: a.amount ? "banks " + a.amount : "keeps the bank", pass_bank: "passes the bank",
-      stop_bank: "stops banking",
-    };
-    return who + " " + (words[a.type] || a.type) + (step.by === "timeout" ? " (time ran out)" : "");
+    const a = step.action;
+    const args = { name: nameOf(step.seat), amount: a.amount, spot: SPOTS[a.on] };
+    const on = Boolean(a.on);
+    const text = {
+      bet: on ? gettext("%(name)s bets %(amount)s on %(spot)s") : gettext("%(name)s bets %(amount)s"),
+      stake: on ? gettext("%(name)s stakes %(amount)s on %(spot)s") : gettext("%(name)s stakes %(amount)s"),
+      // Translators: "banco" is the call itself (accepting the whole bank), said as at the table.
+      banco: on ? gettext("%(name)s calls banco on %(spot)s") : gettext("%(name)s calls banco"),
+      sit_out: gettext("%(name)s sits out"), pass: gettext("%(name)s passes"),
+      draw: gettext("%(name)s draws"), stand: gettext("%(name)s stands"),
+      bank: a.amount ? gettext("%(name)s banks %(amount)s") : gettext("%(name)s keeps the bank"),
+      pass_bank: gettext("%(name)s passes the bank"), stop_bank: gettext("%(name)s stops banking"),
+    }[a.type];
+    const said = text ? interpolate(text, args, true) : args.name + ": " + a.type;
+    return step.by === "timeout" ? t(gettext("%(what)s (time ran out)"), { what: said }) : said;
   }
   function coupLine(last) {
     const w = last.winner;
-    const t = last.totals;
+    const sums = last.totals;
+    const outcome = (hand, won) => interpolate(
+      won === "tie" ? gettext("%(hand)s: tie") : won === "banker" ? gettext("%(hand)s: banker wins") : gettext("%(hand)s: wins"),
+      { hand: HANDS[hand] }, true);
     const text = typeof w === "string"
-      ? (w === "tie" ? "Tie at " + t.player : HANDS[w] + " wins " + t[w] + " to " + t[w === "player" ? "banker" : "player"])
-      : Object.entries(w).map(([hand, won]) => HANDS[hand] + ": " + (won === "tie" ? "tie" : won === "banker" ? "banker wins" : "wins")).join(" · ");
+      ? (w === "tie" ? t(gettext("Tie at %(total)s"), { total: sums.player })
+        : t(gettext("%(hand)s wins %(won)s to %(lost)s"), { hand: HANDS[w], won: sums[w], lost: sums[w === "player" ? "banker" : "player"] }))
+      : Object.entries(w).map(([hand, won]) => outcome(hand, won)).join(" · ");
     const mine = frame.seat != null ? last.chips.seats[frame.seat] : null;
-    return "Hand " + last.coup + ": " + text + (mine ? " · you " + signed(mine) : "");
+    const line = t(gettext("Hand %(n)s: %(result)s"), { n: last.coup, result: text });
+    return mine ? line + " · " + t(gettext("you %(change)s"), { change: signed(mine) }) : line;
   }
 
   /* ---- the buttons ---- */
   function label(a) {
-    const on = a.on ? " on " + SPOTS[a.on] : "";
-    const n = a.amount != null ? " " + a.amount : "";
-    return {
-      bet: "Bet" + n + on, sit_out: "Sit out", stake: "Stake" + n + on, banco: "Banco!" + on,
-      pass: "Pass", draw: "Draw a card", stand: "Stand", pass_bank: "Pass the bank",
-      stop_bank: "Stop banking", bank: a.amount != null ? "Bank" + n : "Keep the bank (" + frame.view.bank + ")",
-    }[a.type] || a.type;
+    const args = { amount: a.amount, spot: SPOTS[a.on], bank: frame.view.bank };
+    const n = a.amount != null, on = Boolean(a.on);
+    // One whole label per case: with or without an amount, with or without a place.
+    const pick = (both, amountOnly, spotOnly, plain) => (n ? (on ? both : amountOnly) : on ? spotOnly : plain);
+    const text = {
+      bet: pick(gettext("Bet %(amount)s on %(spot)s"), gettext("Bet %(amount)s"), gettext("Bet on %(spot)s"), gettext("Bet")),
+      stake: pick(gettext("Stake %(amount)s on %(spot)s"), gettext("Stake %(amount)s"), gettext("Stake on %(spot)s"), gettext("Stake")),
+      // Translators: "Banco!" is the call a punter makes to take on the whole bank.
+      banco: on ? gettext("Banco! on %(spot)s") : gettext("Banco!"),
+      sit_out: gettext("Sit out"), pass: gettext("Pass"), draw: gettext("Draw a card"),
+      stand: gettext("Stand"), pass_bank: gettext("Pass the bank"), stop_bank: gettext("Stop banking"),
+      bank: n ? gettext("Bank %(amount)s") : gettext("Keep the bank (%(bank)s)"),
+    }[a.type];
+    return text ? interpolate(text, args, true) : a.type;
   }
   function controls(legal) {
     if (screen || !legal.length) return [];
@@ -92,7 +131,7 @@
     const nodes = [];
     if (amounts.length) {
       const row = el("div", "chips-row");
-      row.append(el("span", "label", "Chips:"));
+      row.append(el("span", "label", gettext("Chips:")));
       amounts.forEach((n) => {
         const b = el("button", "chip" + (n === amount ? " picked" : ""), n);
         b.setAttribute("aria-pressed", n === amount);
@@ -133,14 +172,16 @@
    * with tick(kit) also the clock line each second (Russian Bank's Stop countdown). */
   function gameKit() {
     return {
-      frame, view: frame.view, mine: frame.seat, screen, el, fill, say, nameOf,
+      frame, view: frame.view, mine: frame.seat, screen, el, fill, say, nameOf, joined, chips,
       act: (action) => send({ type: "act", action, v: frame.v }),
       redraw: render,
     };
   }
   function render() {
     const room = frame.room, view = frame.view, mine = frame.seat;
-    say("status", { open: "· taking seats", playing: "· playing", finished: "· game over" }[room.status]);
+    // The room's status, in the words the rooms pages use (games/selectors.py STATUSES).
+    const status = { open: gettext("taking seats"), playing: gettext("playing"), finished: gettext("game over") }[room.status];
+    say("status", status ? "· " + status : "");
     const game = (window.PartyRoomGames || {})[room.game];
     if (game && view) game.render(gameKit());
     else drawBaccarat(room, view, mine);
@@ -152,17 +193,17 @@
   }
   function drawBaccarat(room, view, mine) {
     const waitingFor = view ? view.to_act : [];
-    if (room.status === "open") say("turn", mine == null ? "Pick a seat" : "Waiting for the start");
-    else if (room.status === "finished") say("turn", "Game over");
-    else if (waitingFor.includes(mine)) say("turn", view.phase === "bet" ? "Place your bet!" : "Your choice!");
-    else say("turn", "Waiting for " + waitingFor.map(nameOf).join(", "));
+    if (room.status === "open") say("turn", mine == null ? gettext("Pick a seat") : gettext("Waiting for the start"));
+    else if (room.status === "finished") say("turn", gettext("Game over"));
+    else if (waitingFor.includes(mine)) say("turn", view.phase === "bet" ? gettext("Place your bet!") : gettext("Your choice!"));
+    else say("turn", t(gettext("Waiting for %(names)s"), { names: joined(waitingFor.map(nameOf)) }));
     const table = [];
     if (view && view.coup) table.push(...handsNode(view.coup.hands, null, view.coup.controllers));
     else if (view && view.last_coup) table.push(...handsNode(view.last_coup.cards, view.last_coup.totals, null));
-    if (view && view.banker != null) table.push(el("p", "bank", "Banker: " + nameOf(view.banker) + " · bank " + view.bank));
+    if (view && view.banker != null) table.push(el("p", "bank", t(gettext("Banker: %(name)s · bank %(bank)s"), { name: nameOf(view.banker), bank: view.bank })));
     fill("table", table);
     $("my-chips").hidden = !(view && mine != null);
-    say("my-chips", view && mine != null ? "Your chips: " + chips(view.chips[mine]) : "");
+    say("my-chips", view && mine != null ? t(gettext("Your chips: %(chips)s"), { chips: chips(view.chips[mine]) }) : "");
     const news = (frame.actions || []).slice(-4).map(describe);
     if (view && view.last_coup) news.push(coupLine(view.last_coup));
     say("news", news.join(" · "));
@@ -172,33 +213,44 @@
   }
   /* The exact house edges of the cards left, as what they mean for the next bet. */
   function oddsSentence(edges) {
-    const pct = (x) => (100 * Math.abs(x)).toFixed(2) + "%";
-    const keeps = (x) => (x >= 0 ? "you lose " + pct(x) : "you gain " + pct(x)) + " of what you bet";
+    const pct = (x) => Math.abs(x).toLocaleString(LANG, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const keeps = (x) => t(x >= 0 ? gettext("you lose %(share)s of what you bet") : gettext("you gain %(share)s of what you bet"), { share: pct(x) });
     const spots = Object.keys(edges).sort((a, b) => edges[a] - edges[b]);
     const best = spots[0], rest = spots.slice(1);
-    return "For the next hand, " + SPOTS[best] + " is the best bet: on average " + keeps(edges[best]) + ". " +
-      rest.map((s) => SPOTS[s] + ": " + keeps(edges[s])).join("; ") + ".";
+    const first = t(gettext("For the next hand, %(spot)s is the best bet: on average %(odds)s."), { spot: SPOTS[best], odds: keeps(edges[best]) });
+    const others = rest.map((s) => t(gettext("%(spot)s: %(odds)s"), { spot: SPOTS[s], odds: keeps(edges[s]) })).join("; ");
+    return others ? first + " " + others + "." : first;
   }
   function seatNode(s, i, view, game) {
     const li = el("li", "seat-row" + (i === frame.seat ? " me" : "") + (view && view.to_act.includes(i) ? " acting" : ""));
-    li.append(el("span", "seat-name", s.kind === "empty" ? "Empty seat" : s.name + (i === frame.seat ? " (you)" : "")));
+    const name = s.kind === "empty" ? gettext("Empty seat")
+      : i === frame.seat ? t(gettext("%(name)s (you)"), { name: nameOf(i) }) : nameOf(i);
+    const nameNode = el("span", "seat-name", name);
+    nameNode.dataset.acting = gettext("choosing"); // shown by room.css while the seat acts
+    li.append(nameNode);
     if (view && game) li.append(el("span", "seat-chips", game.seatText(view, i)));
     else if (view) {
       const bet = view.bets[i];
-      li.append(el("span", "seat-chips", chips(view.chips[i]) + " chips" + (bet ? " · bet " + bet.amount + (bet.on ? " on " + SPOTS[bet.on] : "") : "")));
+      const has = interpolate(ngettext("%(chips)s chip", "%(chips)s chips", view.chips[i]), { chips: chips(view.chips[i]) }, true);
+      const betText = !bet ? "" : bet.on ? t(gettext("bet %(amount)s on %(spot)s"), { amount: bet.amount, spot: SPOTS[bet.on] })
+        : t(gettext("bet %(amount)s"), { amount: bet.amount });
+      li.append(el("span", "seat-chips", betText ? has + " · " + betText : has));
     }
     if (!screen && frame.room.status === "open") {
       if (s.kind === "empty") {
-        li.append(button("Sit here", () => conn.send({ type: "sit", seat: i })));
+        li.append(button(gettext("Sit here"), () => conn.send({ type: "sit", seat: i })));
         // Only a seated player (or the host, on the rooms page) may add a bot.
-        if (frame.seat != null) li.append(button("Add a bot", () => conn.send({ type: "bot", seat: i }), "secondary"));
-      } else if (i === frame.seat) li.append(button("Leave", () => conn.send({ type: "leave" }), "secondary"));
+        if (frame.seat != null) li.append(button(gettext("Add a bot"), () => conn.send({ type: "bot", seat: i }), "secondary"));
+      } else if (i === frame.seat) li.append(button(gettext("Leave"), () => conn.send({ type: "leave" }), "secondary"));
     }
     const room = frame.room;
     if (!screen && room.status === "playing" && frame.seat != null && i !== frame.seat && s.kind === "player" && room.waiting.includes(i)) {
       // Someone keeps the game waiting (they left?): the others may vote a bot in for them.
       const votes = (room.votes || {})[i] || 0;
-      const b = button("Let a bot play for " + s.name + (votes ? " (" + votes + (votes === 1 ? " vote)" : " votes)") : ""), () => conn.send({ type: "vote_bot", seat: i }), "secondary");
+      const text = votes
+        ? interpolate(ngettext("Let a bot play for %(name)s (%(n)s vote)", "Let a bot play for %(name)s (%(n)s votes)", votes), { name: nameOf(i), n: votes }, true)
+        : t(gettext("Let a bot play for %(name)s"), { name: nameOf(i) });
+      const b = button(text, () => conn.send({ type: "vote_bot", seat: i }), "secondary");
       b.dataset.vote = i;
       li.append(b);
     }
@@ -224,7 +276,8 @@
     const mine = on && frame.seat != null && room.waiting.includes(frame.seat);
     $("clock").classList.toggle("nudge", mine);
     if (!mine) return false;
-    say("clock", "Your turn: in " + Math.max(0, Math.round(left)) + " s it is played for you");
+    const seconds = Math.max(0, Math.round(left));
+    say("clock", interpolate(ngettext("Your turn: in %(n)s second it is played for you", "Your turn: in %(n)s seconds it is played for you", seconds), { n: seconds }, true));
     if (nudgedAt !== frame.v) {
       nudgedAt = frame.v;
       if (navigator.vibrate) navigator.vibrate([200, 100, 200]);
@@ -247,7 +300,8 @@
     if (game && game.tick) game.tick(gameKit());
     if (nudge() || (game && game.tick)) return;
     const deadline = frame && frame.room.waiting.length && frame.room.deadline;
-    say("clock", deadline ? "Time to choose: " + Math.max(0, Math.round(deadline - Date.now() / 1000)) + " s" : "");
+    const seconds = deadline ? Math.max(0, Math.round(deadline - Date.now() / 1000)) : 0;
+    say("clock", deadline ? interpolate(ngettext("Time to choose: %(n)s second", "Time to choose: %(n)s seconds", seconds), { n: seconds }, true) : "");
   }
 
   function onMessage(msg) {
@@ -271,7 +325,7 @@
     onState(state) {
       const c = $("conn");
       c.dataset.state = state;
-      c.textContent = { open: "Live", connecting: "Connecting…", offline: "Offline: reconnecting…" }[state];
+      c.textContent = { open: gettext("Live"), connecting: gettext("Connecting…"), offline: gettext("Offline: reconnecting…") }[state];
     },
   });
   PartyLive.keepAwake();

@@ -3,10 +3,13 @@
  * the bell, between rounds, the break, the prizes to come, the finale. It draws what the
  * server sends: the snapshot the page carries, each `snapshot` (which replaces it), each
  * `table` and `night` (applied by lib/watch.js, as on the dashboard). The chart comes
- * drawn from the server (SVG). Names go in as text only. */
+ * drawn from the server (SVG). Names go in as text only. Every word is in the night's
+ * language: the page loads that catalog (partynight/web/live.py: screen). */
 (function () {
   "use strict";
   const { $, el } = PartyDom;
+  const say = (text, args) => interpolate(text, args, true); // gettext'd text, named args
+  const words = PartyWords.render; // the server's Words (or a name as it was typed)
   const root = $("live");
   const stage = $("stage");
   let state = JSON.parse($("snapshot").textContent);
@@ -15,8 +18,16 @@
   const HEIGHT = 1080;
   const REVEAL_SECONDS = 5; // each prize alone on the stage, at the end of the night
   const SCENE_SECONDS = 20; // then the podium and the prizes take turns
-  const BELL_REASONS = { target: "a team reached the target", bunco: "a Bunco", host: "rung by the host" };
-  const PHASES = { playing: "Playing", finishing: "Last turn", rolloff: "Roll-off!", done: "Done" };
+  const BELL_REASONS = { // whole sentences: the reason changes the grammar
+    target: { at: gettext("The bell rang at the %(table)s table: a team reached the target. Tables finish their turns."),
+      any: gettext("The bell rang: a team reached the target. Tables finish their turns.") },
+    bunco: { at: gettext("The bell rang at the %(table)s table: a Bunco. Tables finish their turns."),
+      any: gettext("The bell rang: a Bunco. Tables finish their turns.") },
+    host: { at: gettext("The bell rang at the %(table)s table: rung by the host. Tables finish their turns."),
+      any: gettext("The bell rang: rung by the host. Tables finish their turns.") },
+  };
+  const PHASES = { playing: gettext("Playing"), finishing: gettext("Last turn"),
+    rolloff: gettext("Roll-off!"), done: pgettext("table phase", "Done") };
   const TRACK = "◆"; // on track for a prize (★ is the Head-table starter, as on paper)
   const STAR = "★";
   const DICE = "⚄"; // symbols every TV's fonts have (not emoji)
@@ -29,6 +40,15 @@
     stage.style.setProperty("--scale", scale);
     stage.style.left = `${(window.innerWidth - WIDTH * scale) / 2}px`;
     stage.style.top = `${(window.innerHeight - HEIGHT * scale) / 2}px`;
+  }
+
+  // The headline, whole: at most two lines, its font stepped down from 44 px until it fits.
+  function fitHeadline() {
+    const box = $("headline");
+    for (let size = 44; size >= 30; size -= 2) {
+      stage.style.setProperty("--headline", `${size}px`);
+      if (box.scrollHeight <= 2 * 1.15 * size + 2) return;
+    }
   }
 
   /* --- which state the night is in ------------------------------------------------------ */
@@ -69,22 +89,32 @@
     const tables = state.seating.length;
     if (scene === "lobby") {
       return state.night.state === "seating"
-        ? `Seats are drawn for ${tables} ${tables === 1 ? "table" : "tables"}: the game starts soon`
-        : "Join the party on your phone";
+        ? say(ngettext("Seats are drawn for %(n)s table: the game starts soon",
+          "Seats are drawn for %(n)s tables: the game starts soon", tables), { n: tables })
+        : gettext("Join the party on your phone");
     }
-    if (scene === "finale") return "The night is over: here are the prizes";
-    if (scene === "prizes-next") return "Every round is played: the prizes come next";
-    if (scene === "break") return `Break time: round ${round.number + 1} of ${total} comes next`;
-    if (scene === "between") return `Round ${round.number} is over: find your next seat`;
-    return `Round ${round.number} of ${total} · Number up: ${round.up}`;
+    if (scene === "finale") return gettext("The night is over: here are the prizes");
+    if (scene === "prizes-next") return gettext("Every round is played: the prizes come next");
+    if (scene === "break") {
+      return say(gettext("Break time: round %(number)s of %(total)s comes next"), { number: round.number + 1, total });
+    }
+    if (scene === "between") return say(gettext("Round %(number)s is over: find your next seat"), { number: round.number });
+    return say(gettext("Round %(number)s of %(total)s · Number up: %(up)s"), { number: round.number, total, up: round.up });
   }
+
+  // "Ann", "Ann and Bob", "Ann, Bob and Kim", as live/words.py joined() says it
+  const joined = (items) => items.length < 2 ? items.join("")
+    : items.length === 2 ? say(gettext("%(first)s and %(last)s"), { first: items[0], last: items[1] })
+      : say(gettext("%(first)s, %(rest)s"), { first: items[0], rest: joined(items.slice(1)) });
+
+  const tableName = (table) => say(gettext("%(table)s table"), { table: words(table.name) });
 
   function bellBanner(round) {
     if (!round || !round.bell) return null;
     const rang = state.tables.find((t) => t.number === round.bell.table);
-    const where = rang ? ` at the ${rang.name} table` : "";
+    const reason = BELL_REASONS[round.bell.reason] || BELL_REASONS.host;
     return el("p", { class: "bell", id: "bell", role: "status" },
-      `The bell rang${where}: ${BELL_REASONS[round.bell.reason] || round.bell.reason}. Tables finish their turns.`);
+      rang ? say(reason.at, { table: words(rang.name) }) : reason.any);
   }
 
   /* --- the lobby: join, and the names of everyone who has ------------------------------- */
@@ -93,7 +123,8 @@
     const joined = state.players.filter((p) => p.active && !p.ghost && p.joined);
     const starters = new Set(state.night.state === "seating" && state.seating[0]
       ? state.seating[0].seats.map((s) => s.id) : []);
-    $("joined-count").textContent = joined.length === 1 ? "1 player has joined" : `${joined.length} players have joined`;
+    $("joined-count").textContent = say(ngettext("%(n)s player has joined", "%(n)s players have joined", joined.length),
+      { n: joined.length });
     const list = $("joined");
     list.dataset.cols = joined.length > 36 ? 4 : joined.length > 16 ? 3 : 2;
     list.replaceChildren(...joined.map((p) => el("li", { "data-player": p.id },
@@ -120,7 +151,7 @@
         })));
     };
     return el("article", { class: `card table-card phase-${table.phase}`, "data-table": table.number },
-      el("header", {}, name(`${table.name} table`, "h3"),
+      el("header", {}, name(tableName(table), "h3"),
         el("span", { class: "phase" }, PHASES[table.phase] || table.phase)),
       el("div", { class: "teams" }, team("A", 0, [0, 2]), team("B", 1, [1, 3])));
   }
@@ -128,15 +159,16 @@
   function renderRound(scene) {
     const box = el("div", { class: "round-scene" });
     box.append(el("div", { class: "tables", id: "tables" }, state.tables.map(tableCard)));
-    if (sizeOf(state.tables.length) !== "l") box.append(standings("Standings"));
+    if (sizeOf(state.tables.length) !== "l") box.append(standings(gettext("Standings")));
     box.append(legend());
     return [bellBanner(scene === "bell" ? state.round : null), box];
   }
 
   function legend() {
+    const part = (mark, text, cls) => el("span", { class: "key" }, el("span", { class: cls || null }, mark), " ", text);
     return el("p", { class: "legend", id: "legend" },
-      `${DICE} has the dice · ✦ Buncos · ${FUZZY} holds the fuzzy die · `,
-      el("span", { class: "track" }, TRACK), " on track for a prize",
+      part(DICE, gettext("has the dice")), part("✦", gettext("Buncos")),
+      part(FUZZY, gettext("holds the fuzzy die")), part(TRACK, gettext("on track for a prize"), "track"),
       leadersLine());
   }
 
@@ -146,8 +178,13 @@
     const most = (state.leaders || {}).most_wins || [];
     if (!most.length) return null;
     const top = people().find((row) => row.id === most[0]);
-    const who = most.slice(0, 3).map((id) => names[id]).join(", ") + (most.length > 3 ? ` and ${most.length - 3} more` : "");
-    return ` · Most wins so far: ${who} (${top ? top.wins : 0})`;
+    const first = most.slice(0, 3).map((id) => names[id]);
+    const who = most.length > 3
+      ? say(ngettext("%(names)s and %(n)s more", "%(names)s and %(n)s more", most.length - 3),
+        { names: first.join(", "), n: most.length - 3 })
+      : joined(first);
+    return el("span", { class: "key" },
+      say(gettext("Most wins so far: %(names)s (%(wins)s)"), { names: who, wins: top ? top.wins : 0 }));
   }
 
   /* --- the standings ---------------------------------------------------------------------- */
@@ -180,7 +217,7 @@
   function renderNextSeats() {
     const grid = el("div", { class: "tables seating", id: "next-seating" }, state.seating.map((table) =>
       el("article", { class: "card seat-card", "data-table": table.number },
-        name(`${table.name} table`, "h3"),
+        name(tableName(table), "h3"),
         el("ol", {}, table.seats.map((seat, i) =>
           el("li", {}, el("span", { class: "rank" }, i + 1), name(seat.name)))))));
     return [el("div", { class: "split" }, grid, chart())];
@@ -188,7 +225,7 @@
 
   function chart() {
     if (!state.chart) return null;
-    const title = state.night.state === "finished" ? "The whole night" : "The night so far";
+    const title = state.night.state === "finished" ? gettext("The whole night") : gettext("The night so far");
     const svg = new DOMParser().parseFromString(state.chart, "image/svg+xml").documentElement;
     return el("section", { class: "panel chart-panel", id: "chart" }, el("h2", {}, title),
       document.importNode(svg, true));
@@ -200,9 +237,9 @@
 
   function prize(award, big) {
     return el("article", { class: `card prize${big ? " big" : ""}`, "data-prize": award.prize },
-      el("h3", {}, name(award.name), el("span", { class: "amount" }, `$${award.amount}`)),
+      el("h3", {}, name(words(award.name)), el("span", { class: "amount" }, say(gettext("$%(amount)s"), { amount: award.amount }))),
       name(award.player_name, "p", "winner"),
-      el("p", { class: "why" }, unbroken(award.why)));
+      el("p", { class: "why" }, unbroken(words(award.why))));
   }
 
   function podium() {
@@ -211,7 +248,7 @@
     return el("section", { class: "podium", id: "podium" }, order.map((i) =>
       el("div", { class: `step step-${i + 1}`, "data-place": i + 1 },
         name(top[i].name, "p"),
-        el("p", { class: "wl" }, `${top[i].wins} wins`),
+        el("p", { class: "wl" }, say(ngettext("%(n)s win", "%(n)s wins", top[i].wins), { n: top[i].wins })),
         el("span", { class: "place" }, i + 1))));
   }
 
@@ -223,13 +260,14 @@
     if (scene === "reveal") {
       const award = awards[finale.step];
       return [el("div", { class: "reveal", id: "reveal" },
-        el("p", { class: "count" }, `Prize ${finale.step + 1} of ${awards.length}`), prize(award, true))];
+        el("p", { class: "count" }, say(gettext("Prize %(number)s of %(total)s"), { number: finale.step + 1, total: awards.length })),
+        prize(award, true))];
     }
     if (scene === "prizes") {
       return [el("div", { class: "split" },
         el("section", { class: "prizes", id: "prizes" }, awards.map((a) => prize(a, false))), chart())];
     }
-    return [el("div", { class: "finale-podium" }, podium(), standings("Final standings", false))];
+    return [el("div", { class: "finale-podium" }, podium(), standings(gettext("Final standings"), false))];
   }
 
   // the next finale scene: each prize in turn, then the podium and the prizes take turns
@@ -262,12 +300,13 @@
     stage.dataset.size = sizeOf(count);
     stage.dataset.people = people().length > 24 ? "many" : "few";
     $("headline").textContent = headline(scene);
+    fitHeadline();
     $("lobby").hidden = scene !== "lobby";
     if (scene === "lobby") renderLobby();
     let parts = [];
     if (scene === "playing" || scene === "bell") parts = renderRound(scene);
     else if (scene === "between" || scene === "break") parts = renderNextSeats();
-    else if (scene === "prizes-next") parts = [el("div", { class: "split" }, standings("Standings"), chart())];
+    else if (scene === "prizes-next") parts = [el("div", { class: "split" }, standings(gettext("Standings")), chart())];
     else if (scene === "finale") parts = renderFinale();
     if (scene !== "finale" && finale) {
       clearTimeout(finale.timer);
@@ -299,7 +338,7 @@
   function onState(socketState) {
     const box = $("live-status");
     box.dataset.state = socketState === "open" ? "live" : socketState;
-    box.textContent = socketState === "open" ? "Live" : "Reconnecting…";
+    box.textContent = socketState === "open" ? gettext("Live") : gettext("Reconnecting…");
   }
 
   fit();

@@ -11,6 +11,7 @@ from channels.db import database_sync_to_async
 
 from games.engines.burraco import ENGINE
 from games.engines.burraco.views import sort_key
+from live.words import english
 from tests.helpers.rooms import connect, frames, moved_on, room_now, seats_and_screen_started, setup
 from tests.helpers.sockets import WAIT
 
@@ -85,14 +86,14 @@ async def test_a_refused_meld_says_why_and_changes_nothing():
     hand = drawn.state["hands"][0]
     for cards, words in (
         (hand[:2], "A meld needs at least 3 cards."),
-        (["AS", "AS", "AS"], "You do not hold the ace of spades."),
+        (["AS", "AS", "AS"], "You do not hold the A♠."),
     ):
         message = {"type": "meld", "cards": cards}
         await phone.send_json_to(
             {"type": "act", "action": message, "v": drawn.version, "client_id": str(cards)}
         )
         got = await frames_until_error(phone)
-        assert got["code"] == "not_allowed" and words in got["message"]
+        assert got["code"] == "not_allowed" and words in english(got["message"])
     assert (await database_sync_to_async(room_now)(room)).version == drawn.version
     await phone.disconnect()
 

@@ -13,6 +13,7 @@ from games.engines import replay
 from games.engines.russian_bank import ENGINE
 from games.models import Room, RoomAction
 from live.errors import ServiceError
+from live.words import english
 from tests.helpers.russian_bank import position
 
 
@@ -53,7 +54,7 @@ def test_an_illegal_build_is_refused_with_the_rule_and_changes_nothing(open_room
     with pytest.raises(ServiceError) as error:
         act(room, 0, move("h1", "h0"), "a", players)
     assert error.value.code == "not_allowed"
-    assert error.value.message.startswith("The 10♥ cannot go on the J♦: two red cards.")
+    assert english(error.value.message).startswith("The 10♥ cannot go on the J♦: two red cards.")
     assert room_of(room).version == room.version
     act(room, 0, move("h2", "h0"), "b", players)
     assert room_of(room).state["board"]["houses"][0] == ["JD", "TS"]
@@ -124,7 +125,9 @@ def test_the_bot_lets_a_fair_move_stand_and_stops_a_fault_at_once(open_room, pla
     assert log[:4] == [("player", "move"), ("bot", "no_stop"), ("player", "move"), ("bot", "stop")]
     state = room_of(room).state
     assert state["stops"][0]["by"] == 1 and state["stops"][0]["right"] is True
-    assert state["stops"][0]["move"] == 2 and "one rank at a time" in state["stops"][0]["fault"]
+    assert state["stops"][0]["move"] == 2 and "one rank at a time" in english(
+        state["stops"][0]["fault"]
+    )
 
 
 def test_the_room_form_opens_a_stop_mode_room_with_only_its_settings(host, night):

@@ -1,7 +1,10 @@
 """The room pages: the host's list, the phones' list and room page, the QR join, the screen."""
 
 import pytest
+from django.conf import settings
 from django.test import Client
+from django.utils import translation
+from django.utils.html import escape
 
 from games import services
 from games.models import Room
@@ -106,3 +109,31 @@ def test_a_night_holds_at_most_max_rooms(host, night, players):
     page = client.get(url).content
     assert page.count(b'class="room-card"') == services.MAX_ROOMS
     assert len(page) < services.MAX_ROOMS * 6 * 1024
+
+
+def _in(lang, msgid):
+    with translation.override(lang):
+        said = translation.gettext(msgid)
+    assert said != msgid, f"{msgid!r} has no {lang} translation"
+    return said
+
+
+def test_the_hosts_pages_follow_the_hosts_language_and_the_screen_the_nights(host, night):
+    client = logged_in(host)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    url = f"/nights/{night.pk}/rooms/"
+    page = client.get(url).content.decode()
+    assert _in("it", "Card rooms") in page and _in("it", "Play now with bots") not in page
+    assert _in("it", "Chips each") in page  # the form's labels too
+    room = services.room_open(night_id=night.pk, game="russian_bank", actor="host")
+    page = client.get(url).content.decode()
+    assert _in("it", "Russian Bank") in page and _in("it", "taking seats") in page
+    # A refusal reaches the host as a message in their language.
+    client.post(f"/nights/{night.pk}/rooms/{room.pk}/start/")
+    page = client.get(url).content.decode()
+    assert escape(_in("it", "Fill every seat first (add bots to the empty ones).")) in page
+    # The big screen is the night's, like the stage: its language, whoever opens it.
+    night.language = "es"
+    night.save(update_fields=["language"])
+    screen = Client().get(f"/rooms/screen/{room.screen_token}/").content.decode()
+    assert 'lang="es"' in screen and _in("es", "Russian Bank") in screen

@@ -6,6 +6,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games import services
+from live.words import english
 from tests.helpers.rooms import room_now, setup
 from tests.helpers.sockets import open_socket, until
 
@@ -33,7 +34,7 @@ async def test_a_malformed_action_is_refused_and_the_socket_lives_on(game, kind)
         await socket.send_json_to({"type": "act", "action": {"type": kind}, "client_id": "x"})
         error = await until(socket, lambda frame: frame["type"] == "error")
         assert error["code"] in ("not_allowed", "bad_message") and error["client_id"] == "x"
-        assert error["message"].startswith("You can: ")  # the seat's choices, in words
+        assert english(error["message"]).startswith("You can: ")  # the seat's choices, in words
         await socket.send_json_to({"type": "resync"})
         assert (await until(socket, lambda frame: frame["type"] == "snapshot"))["v"] == room.version
     finally:

@@ -5,6 +5,7 @@ import pypdfium2
 import pytest
 import zxingcpp
 from django.urls import reverse
+from django.utils import translation
 
 from paper import pdf
 from partynight.rules.chart import short
@@ -116,3 +117,29 @@ def test_without_the_pdf_libraries_the_download_says_what_to_install(
     assert response.status_code == 503
     assert "apt-get install libpango-1.0-0" in response.content.decode()
     assert "print it from the browser" in response.content.decode()
+
+
+def _in(language: str, msgid: str, **args) -> str:
+    """`msgid` as `language` says it (asserting it is translated), with its arguments."""
+    with translation.override(language):
+        text = translation.gettext(msgid)
+    assert text != msgid, f"{msgid!r} has no {language} translation"
+    return text % args if args else text
+
+
+@pytest.mark.django_db
+def test_a_spanish_nights_paper_is_in_spanish_whoever_prints_it(host_client, host, weasyprint):
+    night = play_night(builders.night(host, NAMES, paid=True, rules=SHORT))
+    night.language = "es"
+    night.save(update_fields=["language"])
+    page, chart = pages_of(host_client.get(reverse("paper:results_pdf", args=[night.pk])))
+    for heading in ("Prizes", "Standings", "Winner", "Losses"):
+        assert _in("es", heading) in page["text"], heading
+    assert _in("es", "Results: %(night)s", night=night.name) in page["text"]
+    assert _in("es", "The night as a picture") in chart["text"]
+    assert _in("es", "held the fuzzy die") in chart["text"]
+    assert "Standings" not in page["text"] and "Prizes" not in page["text"]
+    sheets = pages_of(host_client.get(reverse("paper:sheets_pdf", args=[night.pk])))
+    assert all(_in("es", "Total wins") in p["text"] for p in sheets)
+    tables = pages_of(host_client.get(reverse("paper:tables_pdf", args=[night.pk])))
+    assert all(_in("es", "Team A tally") in p["text"] for p in tables)

@@ -8,6 +8,7 @@ import io
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from django.utils import translation
 
 from partynight.models import Night
 from partynight.services import history, snapshots
@@ -123,3 +124,15 @@ def test_the_results_pages_draw_the_night(client, night, host):
         drawn = page.split('id="night-chart"')[1].split("</section>")[0]
         assert chart in drawn and drawn.count('class="chart-line"') == len(NAMES)
         assert "<script>alert" not in drawn
+
+
+@pytest.mark.django_db
+def test_a_spanish_nights_csv_has_spanish_headers_and_the_same_data(host_client, night):
+    english = host_client.get(reverse("paper:standings_csv", args=[night.pk])).content.decode()
+    night.language = "es"
+    night.save(update_fields=["language"])
+    spanish = host_client.get(reverse("paper:standings_csv", args=[night.pk])).content.decode()
+    with translation.override("es"):
+        wins = translation.pgettext("csv column", "wins")
+    assert wins != "wins" and wins in spanish.splitlines()[0]
+    assert spanish.splitlines()[1:] == english.splitlines()[1:]  # the cells stay data

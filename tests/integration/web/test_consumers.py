@@ -8,6 +8,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import transaction
 
+from live.words import english
 from partynight.models import Event, Night
 from partynight.services import corrections, nights, play
 from tests import builders
@@ -31,7 +32,7 @@ async def test_a_phone_gets_a_snapshot_on_connect(night):
     socket = await phone(player)
     snap = socket.snapshot
     assert snap["me"]["id"] == player.key and snap["seat"] == 0
-    assert snap["table"]["number"] == 1 and snap["table"]["name"] == "Head"
+    assert snap["table"]["number"] == 1 and english(snap["table"]["name"]) == "Head"
     assert snap["round"]["number"] == 1 and snap["round"]["up"] == 1
     assert snap["versions"]["table:1:1"] == snap["table"]["version"]
     assert "night" in snap["versions"]
@@ -280,7 +281,7 @@ async def test_a_finished_round_tells_each_phone_where_to_go(host):
         snap = await until(
             socket, lambda m: m["type"] == "snapshot" and m["round"]["state"] == "done"
         )
-        assert snap["move"] and "partner" in snap["move"]
+        assert snap["move"] and "partner" in english(snap["move"])
         assert snap["table"]["phase"] == "done"
     await close_all(*phones)
 
@@ -342,7 +343,7 @@ async def test_the_head_table_phones_start_the_next_round_first_tap_wins(host):
     assert below.snapshot["phone"]["ring"] is None
     await below.send_json_to({"type": "start_round", "round": 2, "client_id": "nope"})
     refused = await until(below, lambda m: m["type"] == "error")
-    assert refused["code"] == "not_head" and "Head table" in refused["message"]
+    assert refused["code"] == "not_head" and "Head table" in english(refused["message"])
     first, second = await phone(head[0]), await phone(head[1])
     assert first.snapshot["phone"]["ring"] == 2
     await first.send_json_to({"type": "start_round", "round": 2, "client_id": "r1"})
@@ -369,19 +370,19 @@ async def test_table_events_carry_each_seated_phones_view(night, host_cookie):
     players = await database_sync_to_async(seated)(night, 1)
     socket = await phone(players[1])
     dashboard = await open_socket(f"/ws/nights/{night.pk}/", cookie=host_cookie)
-    assert socket.snapshot["phone"]["headline"] == f"{players[0].name} is rolling"
+    assert english(socket.snapshot["phone"]["headline"]) == f"{players[0].name} is rolling"
     v = socket.snapshot["table"]["version"]
     await socket.send_json_to(roll("0", v=v))
     event = await until(socket, lambda m: m["type"] == "table")
     people = {p.key for p in players if not p.is_ghost}
     assert set(event["phones"]) == people
-    assert event["phones"][players[1].key]["headline"] == "Your turn: roll the dice!"
+    assert english(event["phones"][players[1].key]["headline"]) == "Your turn: roll the dice!"
     watched = await until(dashboard, lambda m: m["type"] == "table")
     assert "phones" not in watched  # the watchers need no phone's words
     # the roll's line for the dashboard's log; socket snapshots never carry the whole log
     line = watched["logged"]
     assert (line["who"], line["by"], line["entry"]) == (players[0].name, players[1].name, "0")
-    assert line["name"] == f"{players[0].name}'s roll: no points"
+    assert english(line["name"]) == f"{players[0].name}'s roll: no points"
     assert "logs" not in dashboard.snapshot
     await close_all(socket, dashboard)
 
@@ -396,16 +397,16 @@ async def test_a_hosts_correction_shows_a_notice_on_that_tables_phones(night):
         night_id=night.pk, table_number=1, actor="host:hostess", client_id="u1"
     )
     event = await until(socket, lambda m: m["type"] == "table" and "notice" in m)
-    assert event["notice"] == f"The host took back {players[0].name}'s roll: 1 point."
+    assert english(event["notice"]) == f"The host took back {players[0].name}'s roll: 1 point."
     assert event["table"]["points"] == [0, 0]
     await database_sync_to_async(corrections.points_adjust)(
         night_id=night.pk, table_number=1, team="B", delta=2, reason="miscount", actor="h"
     )
     event = await until(socket, lambda m: m["type"] == "table" and "notice" in m)
-    pair = f"{players[1].name} & {players[3].name}"
-    others = f"{players[0].name} & {players[2].name}"
-    assert event["notice"] == (
+    pair = f"{players[1].name} and {players[3].name}"
+    others = f"{players[0].name} and {players[2].name}"
+    assert english(event["notice"]) == (
         f"The host gave {pair} 2 more points (miscount). Now {others} have 0 and {pair} have 2."
     )
-    assert "now 0 to 2" not in event["notice"]
+    assert "now 0 to 2" not in english(event["notice"])
     await close_all(socket)

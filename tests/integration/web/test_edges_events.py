@@ -5,6 +5,7 @@ table once, and a second phone's undo of the same roll is refused."""
 import pytest
 from channels.db import database_sync_to_async
 
+from live.words import english
 from partynight.models import Night
 from partynight.services import arrivals, nights
 from tests import builders
@@ -46,10 +47,13 @@ async def test_a_phones_undo_reaches_its_table_once(host):
     await a.send_json_to(roll("2", v=v, client_id="r1"))
     event = await until(b, lambda m: m["type"] == "table")
     offer = event["undo"]
-    assert offer["label"] == f"Undo {players[0].name}'s roll (2 points)"
+    assert english(offer["label"]) == f"Undo {players[0].name}'s roll (2 points)"
     await b.send_json_to({"type": "undo", "v": offer["v"], "client_id": "u1"})
     fixed = await until(a, lambda m: m["type"] == "table" and "notice" in m)
-    assert fixed["notice"] == f"{players[1].name} took back {players[0].name}'s roll: 2 points."
+    assert (
+        english(fixed["notice"])
+        == f"{players[1].name} took back {players[0].name}'s roll: 2 points."
+    )
     assert fixed["table"]["points"] == [0, 0] and fixed["undo"] is None
     await a.send_json_to({"type": "undo", "v": offer["v"], "client_id": "u2"})  # too late
     refused = await until(a, lambda m: m["type"] == "error")

@@ -520,3 +520,39 @@ def test_every_model_is_in_the_admin_and_the_event_log_is_read_only(client, djan
     page = client.get(f"/admin/partynight/event/{event.pk}/change/").content.decode()
     assert 'name="_save"' not in page
     assert client.post(f"/admin/partynight/event/{event.pk}/delete/").status_code == 403
+
+
+# --- the night's language (the big screen's and the printed sheets') -------------------
+
+
+@pytest.mark.parametrize(
+    ("header", "picked", "language"),
+    [("it", None, "it"), ("es-AR,es;q=0.9", None, "es"), ("it", "tl", "tl"), ("", None, "en")],
+)
+def test_a_new_night_speaks_the_hosts_language_unless_the_host_picks_another(
+    host_client, host, header, picked, language
+):
+    data = new_night_data(language=picked)
+    host_client.post(reverse("host:night_new"), data, HTTP_ACCEPT_LANGUAGE=header)
+    assert Night.objects.get(host=host).language == language
+
+
+def test_the_settings_change_the_nights_language_to_one_of_the_sites_languages(host_client, host):
+    night = builders.night(host, players=4)
+    url = reverse("host:night_settings", args=[night.pk])
+    response = host_client.post(url, new_night_data(language="tl"))
+    assert response.status_code == 302
+    night.refresh_from_db()
+    assert night.language == "tl"
+    response = host_client.post(url, new_night_data(language="xx"))
+    assert "Select a valid choice" in response.content.decode()
+    night.refresh_from_db()
+    assert night.language == "tl"
+
+
+def test_refused_settings_leave_the_nights_language_as_it_was(host_client, host):
+    night = builders.night(host, players=4, started=True)
+    data = new_night_data(**{"rules-bunco_points": "25", "language": "es"})
+    host_client.post(reverse("host:night_settings", args=[night.pk]), data)
+    night.refresh_from_db()
+    assert night.language == "en"

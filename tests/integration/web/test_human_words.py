@@ -5,6 +5,7 @@ import re
 from django.urls import reverse
 from django.utils.timezone import localdate
 
+from live.words import english
 from partynight.services import nights
 from tests import builders
 
@@ -110,8 +111,9 @@ def test_the_phone_pages_and_a_whole_nights_phone_words_have_no_old_words(client
     night = play_night(night)
     for player in Player.objects.filter(night=night, is_ghost=False):
         snapshot = snapshots.player_snapshot(Player.objects.get(pk=player.pk))
-        texts += [snapshot["phone"]["headline"], snapshot["phone"]["detail"]]
-        texts += [f"{p['name']} {p['why']}" for p in snapshot["results"]["prizes"]]
+        texts += [english(snapshot["phone"]["headline"]), english(snapshot["phone"]["detail"])]
+        prizes = snapshot["results"]["prizes"]
+        texts += [f"{english(p['name'])} {english(p['why'])}" for p in prizes]
         page = client.get(f"/play/{player.token}/").content.decode()
         texts.append(visible_text(page))
     texts.append(visible_text(client.get(f"/join/{night.join_token}/").content.decode()))

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from django.contrib.staticfiles import finders
 
+from live.words import english
 from partynight.models import Player
 from partynight.services import nights, play, snapshots
 from tests import builders
@@ -85,7 +86,7 @@ def test_a_guest_joining_after_play_started_is_told_what_happens_next(client, ni
     assert response.url == f"/play/{larry.token}/"
     phone = snapshots.player_snapshot(larry)["phone"]
     assert phone["phase"] == "waiting_list" and not phone["pad"]
-    assert phone["headline"] == "You're on the waiting list: keep this page open"
+    assert english(phone["headline"]) == "You're on the waiting list: keep this page open"
 
 
 def test_a_bad_join_link_is_a_404(client, night):

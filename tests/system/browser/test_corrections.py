@@ -53,11 +53,11 @@ def test_the_roll_log_the_named_undo_and_the_notice_on_the_phones(
     form.locator("[name=reason]").fill("a miscount")
     form.get_by_role("button", name="Adjust points").click()
     expect(dashboard.get_by_text("Points adjusted.")).to_be_visible()
-    team_b = f"{players[1].name} & {players[3].name}"
+    team_b = f"{players[1].name} and {players[3].name}"
     for page in pages:
         expect(page.locator("#notice")).to_have_text(
             f"The host gave {team_b} 3 more points (a miscount). "
-            f"Now {players[0].name} & {players[2].name} have 2 and {team_b} have 3."
+            f"Now {players[0].name} and {players[2].name} have 2 and {team_b} have 3."
         )
     expect(pages[1].locator("#score-us")).to_have_text("3")
 

@@ -4,6 +4,7 @@ pasting a list, the paid toggle, the name-length note, and ending the night earl
 Everything a person must see is checked to be inside the viewport, not merely present."""
 
 import pytest
+from django.utils import dateformat, translation
 from playwright.sync_api import expect
 
 from partynight.models import Night, Player
@@ -56,6 +57,23 @@ def test_a_guest_claims_the_name_the_host_added_and_a_second_phone_cannot(
     other.get_by_role("button", name="Yes, I am Bea").click()
     expect(other.locator("#me-name")).to_have_text("Bea")
     assert Player.objects.filter(night=night, name="Bea").get().claimed
+
+
+def test_a_guest_whose_browser_reads_italian_joins_in_italian(live_server_daphne, browser_context):
+    night = in_thread(planned_night, ["Ann", "Bea"])
+    with translation.override("it"):
+        find = translation.gettext("Find your name")
+        claim = translation.gettext("Is this you? %(name)s") % {"name": "Ann"}
+        month = dateformat.format(night.date, "F")
+    assert find != "Find your name" and month != dateformat.format(night.date, "F")
+    phone = browser_context(locale="it-IT").new_page()
+    phone.goto(f"{live_server_daphne.url}/join/{night.join_token}/")
+    in_viewport(phone.get_by_role("heading", name=find))
+    expect(phone.locator("main .muted").first).to_contain_text(month)  # the night's date too
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.get_by_role("button", name=claim).click()
+    expect(phone.locator("#me-name")).to_have_text("Ann")
+    expect(phone.locator("html")).to_have_attribute("lang", "it")  # the phone follows it too
 
 
 def test_the_join_code_on_the_big_screen_typed_on_a_phone(live_server_daphne, browser_context):

@@ -7,6 +7,8 @@ import re
 
 import pytest
 from django.db import connection
+from django.utils import translation
+from django.utils.translation import trans_real
 from playwright.sync_api import expect
 
 from games import services
@@ -194,3 +196,66 @@ def test_a_phone_that_lost_a_room_frame_catches_up_at_the_heartbeat(
         assert dropped and "heartbeat" in seen and seen.count("snapshot") == 2, (seen, dropped)
     finally:
         server.stop()
+
+
+def _in(lang: str, msgid: str, domain: str = "django") -> str:
+    """`msgid` as `lang` reads it (Django's own catalogs: the page's or its scripts'), checked
+    to be translated at all, so a test in Italian never passes on English."""
+    with translation.override(lang):
+        said = (
+            translation.gettext(msgid)
+            if domain == "django"
+            else trans_real.DjangoTranslation(lang, domain=domain).gettext(msgid)
+        )
+    assert said != msgid, f"{msgid!r} has no {lang} translation"
+    return said
+
+
+def _room_with_a_guest(language=""):
+    night = builders.night(builders.host(), ["Ann"], paid=False, name="Cards")
+    ann = night.players.get()
+    ann.language = language
+    ann.save(update_fields=["language"])
+    room = services.room_open(
+        night_id=night.pk, game="punto_banco", config={"seats": 2}, actor="host", seed=9
+    )
+    connection.close()
+    return room, ann
+
+
+def test_a_guest_whose_browser_is_italian_sees_the_room_in_italian(
+    live_server_daphne, browser_context
+):
+    """The page (server words) and its script (the JavaScript catalog) both follow the
+    browser's language, LocaleMiddleware's pick, when the player picked none."""
+    room, ann = in_thread(_room_with_a_guest)
+    page = browser_context(locale="it-IT").new_page()
+    page.goto(f"{live_server_daphne.url}/rooms/{room.pk}/play/{ann.token}/")
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    expect(page.locator("#conn")).to_have_attribute("data-state", "open")
+    expect(page.locator("#app h2").first).to_have_text(_in("it", "Seats"))
+    expect(page.locator("#start")).to_have_text(_in("it", "Start the game"))
+    expect(page.locator("#turn")).to_have_text(_in("it", "Pick a seat", "djangojs"))
+    expect(page.locator("#status")).to_have_text("· " + _in("it", "taking seats", "djangojs"))
+    sit = page.locator("#seats button", has_text=_in("it", "Sit here", "djangojs")).first
+    sit.click()
+    expect(page.locator("#turn")).to_have_text(_in("it", "Waiting for the start", "djangojs"))
+    page.locator("#fill-bots").click()
+    # A bot's name travels as Words ("Bot" is "Bot" in Italian too): rendered, not a dict.
+    expect(page.locator("#seats .seat-name").nth(1)).to_have_text("Bot 2")
+    page.locator("#start").click()
+    expect(page.locator("#turn")).to_have_text(_in("it", "Place your bet!", "djangojs"))
+    label = _in("it", "Chips:", "djangojs")
+    expect(page.locator("#controls .chips-row .label")).to_have_text(label)
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")  # nothing spills
+
+
+def test_a_players_own_language_beats_the_browsers(live_server_daphne, browser_context):
+    room, ann = in_thread(lambda: _room_with_a_guest(language="es"))
+    page = browser_context(locale="it-IT").new_page()
+    page.goto(f"{live_server_daphne.url}/rooms/{room.pk}/play/{ann.token}/")
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expect(page.locator("#start")).to_have_text(_in("es", "Start the game"))
+    expect(page.locator("#turn")).to_have_text(_in("es", "Pick a seat", "djangojs"))
+    page.goto(f"{live_server_daphne.url}/rooms/for/{ann.token}/")
+    expect(page.locator("#game-russian_bank h3")).to_have_text(_in("es", "Russian Bank"))

@@ -1,14 +1,18 @@
 """The big screen as a stage (issue 25): for 12 and 48 players, at 1280x720, 1920x1080 and
 3840x2160, in the lobby, mid-round, at the bell, between rounds, at the break and at the
 finale: no scrollbar, nothing cut off (every table card and every name inside the window
-and inside every box that clips it), no word broken across lines, no readable text under
-24 px in 1080p terms. The night moves on through the services; one page follows it,
-reloaded once a state and resized to each screen."""
+and inside every box that clips it), no sentence cut with an ellipsis (only names are, and
+a prize's long why), the headline whole on at most two lines, no word broken across lines,
+no readable text under 24 px in 1080p terms. The same for a night in Italian and in
+Filipino, which run 20-40% longer than English. The night moves on through the services;
+one page follows it, reloaded once a state and resized to each screen."""
 
 import random
 import re
 
 import pytest
+from django.utils import translation
+from django.utils.translation.trans_real import DjangoTranslation
 from playwright.sync_api import expect
 
 from partynight.rules.config import Rules
@@ -62,6 +66,8 @@ PROBLEMS = """
     range.selectNodeContents(node);
     const cut = (style.textOverflow === "ellipsis" && style.overflowX === "hidden") ||
       style.webkitLineClamp !== "none";
+    // only a name (or a prize's why, whole on the results page) may end with an ellipsis
+    if (cut && !host.closest(".name, .why")) problems.push(`may be cut: ${text}`);
     // a name cut with an ellipsis is whole inside its box; any other text is all there
     const box = cut ? host.getBoundingClientRect() : range.getBoundingClientRect();
     if (!inside(box, clipOf(host))) problems.push(`cut off: ${text}`);
@@ -76,6 +82,10 @@ PROBLEMS = """
       if (lines.size > 1) problems.push(`word broken across lines: ${word[0]}`);
     }
   }
+  const headline = document.getElementById("headline");
+  const lines = headline.getBoundingClientRect().height /
+    (parseFloat(getComputedStyle(headline).lineHeight) * scale);
+  if (lines > 2.1) problems.push(`headline on ${lines.toFixed(1)} lines: ${headline.textContent}`);
   return problems;
 }
 """
@@ -86,8 +96,10 @@ def _names(count):
     return [f"{long} {i + 1}" if i % 6 == 0 else f"Player {i + 1}" for i in range(count)]
 
 
-def _lobby(count):
+def _lobby(count, language="en"):
     night = builders.night(builders.host(), _names(count), rules=RULES, name=NAME)
+    night.language = language
+    night.save(update_fields=["language"])
     for player in night.players.all():
         nights.player_claim(night_id=night.pk, player_id=player.pk, actor="test")
     nights.seats_draw(night_id=night.pk, actor="host")
@@ -179,6 +191,8 @@ def test_the_stage_fits_every_screen_in_every_state(live_server_daphne, browser_
         if scene == "lobby":
             expect(page.locator("#joined li")).to_have_count(players)
             expect(page.locator("#joined-count")).to_have_text(f"{players} players have joined")
+            drawn = f"Seats are drawn for {tables} tables: the game starts soon"
+            expect(page.locator("#headline")).to_have_text(drawn)  # whole, never cut
         if scene in ("playing", "bell"):
             expect(page.locator(".table-card")).to_have_count(tables)
         if scene == "bell":
@@ -231,3 +245,60 @@ def test_after_the_last_round_award_prizes_is_in_view_and_no_seating_follows(
         expect(page.locator("#next-seating")).to_have_count(0)  # no round 2 to sit down for
         _visible_inside(page.get_by_role("button", name="Award prizes"))
         screenshot(page, f"dashboard-last-round-{size['width']}")
+
+
+def _said(language, singular, plural=None, n=1, domain="djangojs", kept=False, **args):
+    """What the stage says in `language` (stage.js's words are in the djangojs catalog, the
+    template's in django's), asserting it is not the English unless the word is `kept`."""
+    if domain == "django":
+        with translation.override(language):
+            text = (
+                translation.ngettext(singular, plural, n)
+                if plural
+                else translation.gettext(singular)
+            )
+    else:
+        catalog = DjangoTranslation(language, domain=domain)
+        text = catalog.ngettext(singular, plural, n) if plural else catalog.gettext(singular)
+    english = singular if plural is None or n == 1 else plural
+    assert kept or text != english, f"{english!r} has no {language} translation"
+    return text % {"n": n, **args}
+
+
+@pytest.mark.parametrize("language", ["it", "tl"])
+def test_a_night_in_italian_or_filipino_reads_so_on_the_stage_and_still_fits(
+    live_server_daphne, browser_context, language
+):
+    players = 48
+    night = in_thread(_lobby, players, language)
+    page = browser_context(viewport={"width": 1280, "height": 720}).new_page()
+    page.goto(f"{live_server_daphne.url}/screen/{night.screen_token}/")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    expect(page.locator("#live-status")).to_have_text(_said(language, "Live", kept=True))
+    expect(page.locator("#join-box h2")).to_have_text(
+        _said(language, "Join on your phone", domain="django")
+    )
+    drawn = "Seats are drawn for %(n)s table: the game starts soon"
+    plural = "Seats are drawn for %(n)s tables: the game starts soon"
+    expect(page.locator("#headline")).to_have_text(_said(language, drawn, plural, players // 4))
+    joined = _said(language, "%(n)s player has joined", "%(n)s players have joined", players)
+    expect(page.locator("#joined-count")).to_have_text(joined)
+    _check(page, f"{language}-{players}-lobby")
+    for scene, step in STEPS[1:4]:  # a round, its bell, the next seats
+        in_thread(step, night)
+        page.reload()
+        expect(page.locator("#stage")).to_have_attribute("data-scene", scene)
+        if scene == "playing":
+            expect(page.locator("#legend")).to_contain_text(_said(language, "has the dice"))
+        if scene == "bell":
+            rang = "The bell rang: rung by the host. Tables finish their turns."
+            expect(page.locator("#bell")).to_have_text(_said(language, rang))
+        if scene == "between":
+            over = "Round %(number)s is over: find your next seat"
+            expect(page.locator("#headline")).to_have_text(_said(language, over, number=1))
+        _check(page, f"{language}-{players}-{scene}")
+    _end_the_night(live_server_daphne, browser_context, night)  # the prizes, one by one
+    awards = in_thread(night.awards.count)
+    count = _said(language, "Prize %(number)s of %(total)s", number=1, total=awards)
+    expect(page.locator("#reveal .count")).to_have_text(count)
+    _check(page, f"{language}-{players}-reveal")

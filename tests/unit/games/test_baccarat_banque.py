@@ -122,5 +122,5 @@ def test_a_stake_names_a_tableau():
     state = BQ.new_state({"seats": 2}, random.Random(1))
     state = BQ.apply(state, 0, {"type": "bank", "amount": 100})
     assert {"type": "banco", "on": "left"} in BQ.legal_actions(state, 1)
-    with pytest.raises(RulesError, match="right or left"):
+    with pytest.raises(RulesError, match="the right or the left"):
         BQ.apply(state, 1, stake("middle", 10))

@@ -9,6 +9,7 @@ from games.engines import get_engine, replay
 from games.engines.base import RulesError
 from games.engines.bunco_cards.cards import full_count, packs_for
 from games.play import play
+from live.words import english
 from tests.helpers.cards import cards_of
 
 BC = get_engine("bunco_cards")
@@ -63,7 +64,7 @@ def test_worked_example_the_1_goes_first():
             act(state, wrong)
     state = act(state, {"type": "play", "from": "hand", "card": "1", "to": "new"})
     assert state["table"] == [["1"]] and state["hands"][0] == ["4", "B"]
-    assert BC.view(state, 0)["hint"].startswith("Play what fits")
+    assert english(BC.view(state, 0)["hint"]).startswith("Play what fits")
 
 
 def test_worked_example_a_wild_on_a_4_needs_a_6_next():
@@ -72,7 +73,7 @@ def test_worked_example_a_wild_on_a_4_needs_a_6_next():
     )
     state = act(state, {"type": "play", "from": "hand", "card": "B", "to": 0})
     assert BC.view(state, None)["table"] == [{"top": "B", "shows": 5, "next": 6}]
-    with pytest.raises(RulesError, match="that pile needs a 6"):
+    with pytest.raises(RulesError, match="that pile needs the 6 next"):
         act(state, {"type": "play", "from": "hand", "card": "9", "to": 0})
 
 
@@ -133,7 +134,7 @@ def test_the_bunco_top_comes_before_the_hand_and_the_surplus():
             RulesError, match="Play the top card of your Bunco pile first: the 2 fits"
         ):
             act(state, wrong)
-    assert "Bunco pile's 2 fits" in BC.view(state, 0)["hint"]
+    assert "Bunco pile's 2 fits" in english(BC.view(state, 0)["hint"])
     assert BC.view(state, 1)["hint"] is None  # not their turn
     state = act(state, moves[0])
     # after it, anything that fits, in any order: the 3 from the hand or from the surplus
@@ -145,8 +146,8 @@ def test_the_bunco_top_comes_before_the_hand_and_the_surplus():
 def test_refusals_say_why():
     state = position(hands=[["3", "S"], ["5"]], table=[["1"]], bunco=[["9"], ["7"]])
     cases = [
-        ({"type": "play", "from": "hand", "card": "7", "to": 0}, "You do not hold a 7"),
-        ({"type": "play", "from": "hand", "card": "3", "to": 0}, "that pile needs a 2"),
+        ({"type": "play", "from": "hand", "card": "7", "to": 0}, "You do not hold the 7"),
+        ({"type": "play", "from": "hand", "card": "3", "to": 0}, "that pile needs the 2 next"),
         ({"type": "play", "from": "hand", "card": "3", "to": "new"}, "Only a 1"),
         ({"type": "play", "from": "hand", "card": "3", "to": 5}, "no such table pile"),
         ({"type": "play", "from": "hand", "card": "S", "to": 0}, "Stop cards never go"),
@@ -188,7 +189,7 @@ def test_the_last_card_to_the_surplus_draws_but_ends_the_turn_unless_a_stop_come
     after = act(state, {"type": "lay", "card": "7", "slot": 0})
     assert after["phase"] == "stop" and after["turn"] == 0
     assert BC.legal_actions(after, 0) == [{"type": "stop"}, {"type": "pass"}]
-    assert BC.view(after, 0)["hint"].startswith("You drew a Stop card")
+    assert english(BC.view(after, 0)["hint"]).startswith("You drew a Stop card")
     with pytest.raises(RulesError, match="play it to keep going, or pass"):
         act(after, {"type": "lay", "card": "2", "slot": 0})
     kept = act(after, {"type": "stop"})
@@ -323,11 +324,11 @@ def test_views_hide_hands_and_the_deck():
 
 
 def test_the_rules_line_names_our_completions_and_follows_the_settings():
-    on = BC.rules_note({"seats": 2})
+    on = english(BC.rules_note({"seats": 2}))
     assert on.startswith("From the old rule sheet: the pack, the deal, 1s first")
     assert "Ours (room settings): one surplus pile each; Bunco cards are wild" in on
     assert "a match to 200" in on
-    off = BC.rules_note({"seats": 2, "one_surplus": False, "scoring": False})
+    off = english(BC.rules_note({"seats": 2, "one_surplus": False, "scoring": False}))
     assert "five surplus piles each, as in Flinch" in off and "one deal, no points" in off
 
 

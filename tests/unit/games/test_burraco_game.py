@@ -56,7 +56,7 @@ def test_melds_go_only_on_your_sides_melds():
     assert ours["melds"][0][-1]["cards"] == ["6H", "7H", "8H"]
     with pytest.raises(RulesError, match="only to your own side's melds"):
         play(state, 0, type="lay_off", meld=2, cards=["9H"])
-    with pytest.raises(RulesError, match="do not hold the 5 of hearts"):
+    with pytest.raises(RulesError, match="do not hold the 5♥"):
         play(state, 0, type="meld", cards=["5H", "6H", "7H"])
     partner = play(ours, 0, type="discard", card="KS")
     assert partner["turn"] == 1

@@ -52,7 +52,7 @@ def test_sequences_one_suit_consecutive_ace_low_or_high_not_both():
     assert wild_stands_for(new("KH AH 2H")) == "QH"  # the 2 is wild here: Q-K-A
     refused(new, "4H 5H 6S", match="set .* or a sequence")
     refused(new, "4H 5H 7H 8H", match="follow each other")
-    refused(new, "4H 5H 5H", match="already has the 5 of hearts")
+    refused(new, "4H 5H 5H", match="already has the 5♥")
 
 
 def test_a_two_of_the_suit_in_its_own_place_is_natural():
@@ -77,7 +77,7 @@ def test_sequences_hold_at_most_one_wild():
 def test_rules_file_example_the_wild_moves_when_its_card_replaces_it():
     seq = new("6C JK 8C")
     assert wild_stands_for(seq) == "7C"
-    refused(add, seq, "TC", match="stands for the 7 of clubs and stays")
+    refused(add, seq, "TC", match="stands for the 7♣ and stays")
     assert add(seq, "7C TC")["cards"] == ["6C", "7C", "8C", "JK", "TC"]
 
 

@@ -158,7 +158,7 @@ def test_illegal_stakes():
     state = CDF.apply(state, 0, {"type": "bank", "amount": 300})
     with pytest.raises(RulesError, match="between 10 and 300"):
         CDF.apply(state, 1, {"type": "stake", "amount": 400})
-    with pytest.raises(RulesError, match="You can"):
+    with pytest.raises(RulesError, match="Call banco, stake some chips, or pass"):
         CDF.apply(state, 1, {"type": "bank", "amount": 10})
     state = CDF.new_state({"seats": 2}, random.Random(2))
     with pytest.raises(RulesError, match="between 10 and 1000"):

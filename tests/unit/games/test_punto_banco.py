@@ -6,6 +6,7 @@ import pytest
 
 from games.engines.base import RulesError
 from games.engines.punto_banco import ENGINE as PB
+from live.words import is_words
 from tests.helpers.cards import cards, spec_cells, stack
 
 
@@ -94,16 +95,17 @@ def test_bets_are_simultaneous_and_the_deal_waits_for_everyone():
         (0, {"type": "bet", "on": "player", "amount": 1001}, "between 10 and 1000"),
         (0, {"type": "bet", "on": "player", "amount": "10"}, "whole number"),
         (0, {"type": "bet", "on": "dragon", "amount": 10}, "player, the banker or a tie"),
-        (0, {"type": "draw"}, "You can: bet, sit_out"),
-        (0, "bet", "You can"),
+        (0, {"type": "draw"}, "Bet on the player, the banker or a tie, or sit out this coup"),
+        (0, "bet", "or sit out this coup"),
         (1, {"type": "sit_out"}, "not your turn"),
     ],
 )
 def test_illegal_actions_say_why(seat, action, message):
     state = PB.new_state({"seats": 2}, random.Random(3))
     state = PB.apply(state, 1, {"type": "sit_out"})
-    with pytest.raises(RulesError, match=message):
+    with pytest.raises(RulesError, match=message) as error:
         PB.apply(state, seat, action)
+    assert is_words(error.value.message)  # the person reads it in their own language
 
 
 def test_legal_actions_offer_bets_on_each_spot():

@@ -9,6 +9,7 @@ from games.engines import RulesError
 from games.engines.russian_bank import ENGINE
 from games.engines.russian_bank.layout import deal, first_player
 from games.engines.russian_bank.scoring import QUIET_TURNS
+from live.words import english
 from tests.helpers.russian_bank import position
 
 
@@ -132,7 +133,7 @@ def test_empty_houses_are_filled_from_the_reserve_before_turning():
     state = position(r0="4C 9D", h1="5S", k0="KH QH")
     words = "Fill the empty house from your reserve before you turn a card from your hand."
     assert refused(state, {"type": "turn"}, "Fill the empty house") == words
-    assert ENGINE.view(state, 0)["compulsory"]["why"] == words
+    assert english(ENGINE.view(state, 0)["compulsory"]["why"]) == words
     assert {"type": "turn"} not in ENGINE.legal_actions(state, 0)
     for house in (0, 2, 3, 4, 5, 6):
         state = ENGINE.apply(state, 0, move("r0", f"h{house}"))
@@ -229,7 +230,7 @@ def test_stop_mode_a_fault_stands_and_a_stop_undoes_exactly_that_move():
             "carried_out": carried,
         }
     ]  # fmt: skip
-    assert "Your reserve's 3♠" in stopped["stops"][0]["fault"]
+    assert "Your reserve's 3♠" in english(stopped["stops"][0]["fault"])
     assert stopped["to_act"] == [1] and stopped["last"]["carried_out"] == carried
 
 

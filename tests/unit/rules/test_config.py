@@ -3,6 +3,7 @@ import json
 
 import pytest
 
+from live.words import english, is_words, said
 from partynight.rules import RULE_CHOICES, RULE_HELP, Rules, RulesError, parse_rule_args
 
 
@@ -19,7 +20,7 @@ def test_every_setting_has_help_and_choices():
     names = {f.name for f in dataclasses.fields(Rules)}
     assert set(RULE_HELP) == names
     assert set(RULE_CHOICES) == names
-    assert all(text and "\n" not in text for text in RULE_HELP.values())
+    assert all(english(text) and "\n" not in english(text) for text in RULE_HELP.values())
 
 
 def test_round_trip_through_json():
@@ -125,3 +126,18 @@ def test_parse_rule_args():
 
 def test_rules_error_is_a_value_error():
     assert issubclass(RulesError, ValueError)
+
+
+def test_a_refusal_is_words_for_the_person_and_english_for_the_log():
+    with pytest.raises(RulesError) as refused:
+        Rules(target=99)
+    message = refused.value.message
+    assert message == said(
+        "%(setting)s must be from %(low)s to %(high)s, not %(value)s",
+        setting="target",
+        low=11,
+        high=51,
+        value=99,
+    )
+    assert str(refused.value) == english(message) == "target must be from 11 to 51, not 99"
+    assert all(is_words(text) for text in RULE_HELP.values())

@@ -1,7 +1,10 @@
 """The phone's phases and headlines (partynight/rules/phone.py): one per moment of a night."""
 
+import dataclasses
+
 import pytest
 
+from live.words import english
 from partynight.rules.phone import phone_view, seat_place
 from partynight.rules.rotation import next_table
 
@@ -35,7 +38,13 @@ def view(**kw):
         "tables": 3,
     }
     args.update(kw)
-    return phone_view(**args)
+    return in_english(phone_view(**args))
+
+
+def in_english(phone):
+    """The view with its Words as the English message ids say them."""
+    words = ("headline", "detail", "bell", "pad_reason")
+    return dataclasses.replace(phone, **{k: english(getattr(phone, k)) for k in words})
 
 
 def test_rolling_your_turn_and_someone_elses():
@@ -148,7 +157,7 @@ def test_the_last_round_then_the_night_is_over():
 
 def test_the_next_seat_reads_the_same_whether_the_table_changes_or_not():
     seat = {"table": 2, "name": "Middle", "seat": 1, "partner": "Jo"}
-    assert seat_place(seat) == "Middle table, seat 2 · partner Jo"
+    assert english(seat_place(seat)) == "Middle table, seat 2 · partner Jo"
 
 
 def test_three_prizes_read_as_a_list():

@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from live.words import english, said_in
 from partynight.rules import (
     DEFAULT_PRIZE_TABLE,
     Rules,
@@ -13,6 +14,7 @@ from partynight.rules import (
     prize_amounts,
     rolloff,
 )
+from partynight.rules.prizes import prize_title
 from tests.helpers.examples import examples
 
 DEFAULT = Rules()
@@ -230,3 +232,11 @@ def test_the_traveling_title_goes_only_to_a_player_who_held_the_fuzzy_die():
     ghost_held = award_prizes(totals, "g1", ("g1",), table, 10, Rules(), random.Random(1))
     assert ghost_held[0]["name"] == NEVER_HELD == "Fuzzy die roll-off"
     assert "Traveling" not in ghost_held[0]["name"]
+
+
+def test_usual_prize_names_read_in_each_language_and_typed_names_stay():
+    assert prize_title("Most wins") == said_in("prize", "Most wins")
+    assert prize_title("Bunco queen") == "Bunco queen"  # the host's own name
+    usual = [e["name"] for e in DEFAULT_PRIZE_TABLE]  # stored as text: the English
+    assert [english(prize_title(name)) for name in usual] == usual
+    assert all(prize_title(name) != name for name in usual)

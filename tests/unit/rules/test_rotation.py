@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from live.words import english, said_in
 from partynight.rules import (
     RulesError,
     describe_move,
@@ -35,7 +36,7 @@ def test_one_table_partners_switch():
     # one winner keeps the chair, the other moves over one; one loser keeps the chair
     moves = rotation.moves
     assert sum(m.from_seat == m.to_seat for m in moves.values()) == 2
-    assert all(m.to_table == 1 and m.to_table_name == "Head" for m in moves.values())
+    assert all(m.to_table == 1 and english(m.to_table_name) == "Head" for m in moves.values())
 
 
 def test_three_tables_follow_the_seed():
@@ -49,9 +50,9 @@ def test_three_tables_follow_the_seed():
     assert new_head == {"h1", "h3", "m2", "m4"}  # Head winners stay, Middle winners go up
     assert new_middle == {"h2", "h4", "f1", "f3"}  # Head losers down, Foot winners up
     assert new_foot == {"m1", "m3", "f2", "f4"}  # Middle losers down, Foot losers stay
-    assert rotation.moves["h1"].to_table_name == "Head"
-    assert rotation.moves["f1"].to_table_name == "Middle"
-    assert rotation.moves["f2"].to_table_name == "Foot"
+    assert english(rotation.moves["h1"].to_table_name) == "Head"
+    assert english(rotation.moves["f1"].to_table_name) == "Middle"
+    assert english(rotation.moves["f2"].to_table_name) == "Foot"
     # the staying Head winners: one keeps the chair, the other moves over one
     h1, h3 = rotation.moves["h1"], rotation.moves["h3"]
     kept = [m for m in (h1, h3) if m.to_seat == m.from_seat]
@@ -105,12 +106,12 @@ def test_rotation_rejects_bad_input():
 def test_describe_move():
     rotation = rotate([list("abcd"), list("efgh"), list("ijkl")], ["A", "A", "A"], random.Random(2))
     move = rotation.moves["i"]  # Foot winner going up to the Middle table
-    text = describe_move(move, {move.partner: "Ann"})
+    text = english(describe_move(move, {move.partner: "Ann"}))
     assert text == f"Move to the Middle table, seat {move.to_seat + 1}; your partner is Ann."
     stayer = next(
         m for m in rotation.moves.values() if m.stays_at_table and m.to_seat == m.from_seat
     )
-    assert describe_move(stayer).startswith("Stay at the ")
+    assert english(describe_move(stayer)).startswith("Stay at the ")
 
 
 @pytest.mark.parametrize(
@@ -128,7 +129,12 @@ def test_describe_move():
     ],
 )
 def test_table_names(table, tables, name):
-    assert table_name(table, tables) == name
+    assert english(table_name(table, tables)) == name
+
+
+def test_table_names_are_words_in_the_table_context():
+    assert table_name(1, 3) == said_in("table", "Head")
+    assert table_name(3, 4) == said_in("table", "Middle %(n)s", n=2)
 
 
 def test_table_name_rejects_missing_tables():
