@@ -217,7 +217,7 @@
   function renderNextSeats() {
     const grid = el("div", { class: "tables seating", id: "next-seating" }, state.seating.map((table) =>
       el("article", { class: "card seat-card", "data-table": table.number },
-        name(tableName(table), "h3"),
+        el("h3", { class: "table-title" }, tableName(table)),
         el("ol", {}, table.seats.map((seat, i) =>
           el("li", {}, el("span", { class: "rank" }, i + 1), name(seat.name)))))));
     return [el("div", { class: "split" }, grid, chart())];
