@@ -15,10 +15,10 @@ pytestmark = pytest.mark.once  # pure engine: no stack in it, so CI plays it onc
 CAP = 4000
 
 
-def match_actions(seed: int, styles: tuple[str, str], seats: int = 2) -> int | None:
+def match_actions(seed: int, styles: tuple[str, str], seats: int = 2, **rules) -> int | None:
     """How many actions the seeded match took to end, or None if it ran past CAP. Seats
     take the styles in playing order (which style plays first alternates with the seed)."""
-    state = ENGINE.new_state({"seats": seats}, random.Random(seed))
+    state = ENGINE.new_state({"seats": seats, **rules}, random.Random(seed))
     order = state["order"][1:] + state["order"][:1]  # the first hand's first player first
     kinds = {seat: styles[(i + seed) % 2] for i, seat in enumerate(order)}
     rng = random.Random(f"bots {seed}")
@@ -49,6 +49,16 @@ def test_every_two_player_match_of_each_style_ends(styles, chunk):
     first alternates with the seed) over 500 seeded matches, each under an action cap."""
     for seed in SEEDS[chunk::CHUNKS]:
         assert match_actions(seed, styles) is not None, seed
+
+
+def test_two_random_players_end_a_tournament_match():
+    """Two random-legal players lose points hand after hand and never reach the seed's 2000,
+    as two people who never close would not: every hand ends, the match does not. Tournament
+    play bounds the match instead ("5 turni di due smazzate", "4 turni di tre smazzate", "3
+    turni di quattro smazzate": a round of 2, 3 or 4 hands; specchiolla.it's tournament rules),
+    which is `max_hands`: such matches end, every hand of them under the cap."""
+    for seed in SEEDS:
+        assert match_actions(seed, ("random", "random"), max_hands=4) is not None, seed
 
 
 @pytest.mark.parametrize("seats", [3, 4])
