@@ -11,15 +11,6 @@
   "use strict";
   const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
   const t = (text, args) => interpolate(text, args, true); // text: a gettext() of a whole sentence
-  // A card as a screen reader says it: one whole phrase per suit, the rank inside.
-  const SUIT_NAMES = {
-    S: gettext("%(rank)s of spades"), H: gettext("%(rank)s of hearts"),
-    D: gettext("%(rank)s of diamonds"), C: gettext("%(rank)s of clubs"),
-  };
-  const RANK_NAMES = {
-    A: pgettext("card", "ace"), T: "10", J: pgettext("card", "jack"),
-    Q: pgettext("card", "queen"), K: pgettext("card", "king"),
-  };
   const BY_RANK = "3456789TJQKA2";
   let picked = []; // indexes into the hand as drawn
   let pickedHand = ""; // the hand they index (a new hand clears the picks)
@@ -32,10 +23,7 @@
     if (card === "JK") return "🃏";
     return (card[0] === "T" ? "10" : card[0]) + SUITS[card[1]];
   }
-  function spoken(card) {
-    if (card === "JK") return pgettext("card", "joker");
-    return t(SUIT_NAMES[card[1]], { rank: RANK_NAMES[card[0]] || card[0] });
-  }
+  const spoken = PartyCards.spoken; // a card as a screen reader says it
   function cardNode(kit, card, cls) {
     const red = card !== "JK" && (card[1] === "H" || card[1] === "D");
     const node = kit.el("span", "bu-card " + (card === "JK" ? "joker" : red ? "red" : "black") + (cls ? " " + cls : ""), face(card));

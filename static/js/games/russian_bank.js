@@ -15,15 +15,6 @@
   "use strict";
   const t = (text, args) => interpolate(text, args, true); // text: a gettext() of a whole sentence
   const said = (words) => PartyWords.render(words); // the engine's Words (or a plain string)
-  const NAMES = {
-    S: gettext("%(rank)s of spades"), H: gettext("%(rank)s of hearts"),
-    D: gettext("%(rank)s of diamonds"), C: gettext("%(rank)s of clubs"),
-  };
-  const RANKS = {
-    A: pgettext("card", "ace"), T: "10", J: pgettext("card", "jack"),
-    Q: pgettext("card", "queen"), K: pgettext("card", "king"),
-  };
-  "23456789".split("").forEach((r) => (RANKS[r] = r));
   let selected = null; // the pile of the card picked up, e.g. "h3"
   let frame = null;
   let api = null; // room.js's kit for the frame being drawn
@@ -31,7 +22,7 @@
   function cardNode(card) {
     const red = card[1] === "H" || card[1] === "D";
     const node = api.el("span", "card " + (red ? "red" : "black"), cardText(card));
-    node.setAttribute("aria-label", t(NAMES[card[1]], { rank: RANKS[card[0]] }));
+    node.setAttribute("aria-label", PartyCards.spoken(card));
     return node;
   }
   function refusal() {
