@@ -170,7 +170,10 @@ LOGOUT_REDIRECT_URL = "site:home"
 # the player's pick, the host's pages the host's pick, the stage and paper the night's.
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("it", "Italiano"), ("tl", "Filipino"), ("es", "Español")]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# Ours (`make messages`), then Django's own words (dates, form errors) in Filipino, which
+# Django has no catalog for; config/formats has Filipino's date and number formats.
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "locale_django"]
+FORMAT_MODULE_PATH = ["config.formats"]
 # Tests only (off unless set): PSEUDO_LANGUAGE adds a made-up language whose catalogs are
 # in EXTRA_LOCALE_PATHS (tests/helpers/pseudo.py builds "qps", every word in [!! !!]), so a
 # browser test finds words nobody marked. Django knows no such code: LANG_INFO learns it.
