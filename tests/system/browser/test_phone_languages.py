@@ -11,7 +11,6 @@ import functools
 
 import pytest
 from django.utils import translation
-from django.utils.translation.trans_real import DjangoTranslation
 from playwright.sync_api import expect
 
 from live import text
@@ -28,6 +27,7 @@ from tests.helpers.browser import (
     shot,
     start_night,
 )
+from tests.helpers.catalogs import said_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -42,8 +42,7 @@ def server_words(lang: str, msgid: str, **args) -> str:
 
 def script_words(lang: str, msgid: str, **args) -> str:
     """phone.js's words (the djangojs domain, the catalog the page loads) in `lang`."""
-    said = DjangoTranslation(lang, domain="djangojs").gettext(msgid)
-    assert said != msgid, f"{msgid!r} has no {lang} translation"
+    said = said_in(lang, msgid, domain="djangojs")
     return said % args if args else said
 
 

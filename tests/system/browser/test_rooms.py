@@ -7,14 +7,14 @@ import re
 
 import pytest
 from django.db import connection
-from django.utils import translation
-from django.utils.translation import trans_real
 from playwright.sync_api import expect
 
 from games import services
 from games.models import Room
 from tests import builders
 from tests.helpers.browser import in_thread
+from tests.helpers.catalogs import said_in
+from tests.helpers.screenshots import screenshot
 from tests.helpers.servers import start_daphne
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -201,14 +201,7 @@ def test_a_phone_that_lost_a_room_frame_catches_up_at_the_heartbeat(
 def _in(lang: str, msgid: str, domain: str = "django") -> str:
     """`msgid` as `lang` reads it (Django's own catalogs: the page's or its scripts'), checked
     to be translated at all, so a test in Italian never passes on English."""
-    with translation.override(lang):
-        said = (
-            translation.gettext(msgid)
-            if domain == "django"
-            else trans_real.DjangoTranslation(lang, domain=domain).gettext(msgid)
-        )
-    assert said != msgid, f"{msgid!r} has no {lang} translation"
-    return said
+    return said_in(lang, msgid, domain=domain)
 
 
 def _room_with_a_guest(language=""):
@@ -248,6 +241,7 @@ def test_a_guest_whose_browser_is_italian_sees_the_room_in_italian(
     label = _in("it", "Chips:", "djangojs")
     expect(page.locator("#controls .chips-row .label")).to_have_text(label)
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")  # nothing spills
+    screenshot(page, "room-punto-banco-in-italian")
 
 
 def test_a_players_own_language_beats_the_browsers(live_server_daphne, browser_context):

@@ -11,14 +11,13 @@ import random
 import re
 
 import pytest
-from django.utils import translation
-from django.utils.translation.trans_real import DjangoTranslation
 from playwright.sync_api import expect
 
 from partynight.rules.config import Rules
 from partynight.services import nights, play
 from tests import builders
 from tests.helpers.browser import in_thread, log_in
+from tests.helpers.catalogs import said_in
 from tests.helpers.play import play_round, play_to_the_end
 from tests.helpers.screenshots import screenshot
 
@@ -250,19 +249,7 @@ def test_after_the_last_round_award_prizes_is_in_view_and_no_seating_follows(
 def _said(language, singular, plural=None, n=1, domain="djangojs", kept=False, **args):
     """What the stage says in `language` (stage.js's words are in the djangojs catalog, the
     template's in django's), asserting it is not the English unless the word is `kept`."""
-    if domain == "django":
-        with translation.override(language):
-            text = (
-                translation.ngettext(singular, plural, n)
-                if plural
-                else translation.gettext(singular)
-            )
-    else:
-        catalog = DjangoTranslation(language, domain=domain)
-        text = catalog.ngettext(singular, plural, n) if plural else catalog.gettext(singular)
-    english = singular if plural is None or n == 1 else plural
-    assert kept or text != english, f"{english!r} has no {language} translation"
-    return text % {"n": n, **args}
+    return said_in(language, singular, plural, n, domain, kept) % {"n": n, **args}
 
 
 @pytest.mark.parametrize("language", ["it", "tl"])
