@@ -2,7 +2,7 @@
 `random.Random`, JSON-serialisable state. See shared/rules/bunco-night.md for the rules and
 docs/night-record.md for the night record."""
 
-from .config import RULE_CHOICES, RULE_HELP, Rules, parse_rule_args
+from .config import RULE_CHOICES, Rules, parse_rule_args
 from .dice import check_dice, roll_dice
 from .errors import RulesError
 from .night import (
@@ -46,7 +46,6 @@ __all__ = [
     "MIN_PLAYERS",
     "PRIZE_KINDS",
     "RULE_CHOICES",
-    "RULE_HELP",
     "Move",
     "NightState",
     "PlannedRound",

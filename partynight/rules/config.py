@@ -18,25 +18,6 @@ from .errors import RulesError
 MINI_BUNCO_CHOICES = ("5", "0", "ends_turn")
 PRIZE_TIE_CHOICES = ("rolloff", "split")
 
-RULE_HELP: dict[str, Words] = {
-    "sets": said("How many sets the night has (1-6); default 4."),
-    "rounds_per_set": said("Rounds in each set (1-6); in round r the number up is r. Default 6."),
-    "break_after_set": said("Take a break after this set (1 to sets-1), or 'none'. Default 2."),
-    "target": said("Points a Head-table team needs to ring the bell (11-51). Default 21."),
-    "bunco_points": said("Points for a Bunco, three dice showing the number up (21 or 25)."),
-    "mini_bunco": said(
-        "Three of a kind of another number: '5' = 5 points and keep rolling (default), "
-        "'0' = no points but keep rolling, 'ends_turn' = 5 points and the turn passes."
-    ),
-    "wipeout": said("Three 1s when 1 is not up wipes out the roller's team's points this round."),
-    "any_table_bunco": said("A Bunco at any table (not only the Head table) rings the bell."),
-    "several_prizes": said("A player may win several prizes (default: one prize per player)."),
-    "prize_ties": said(
-        "Prize ties: 'rolloff' = tied players roll 3 dice (default), 'split' = share."
-    ),
-    "contribution": said("Dollars each paying player puts in the pot (0-100). Default 5."),
-}
-
 # What the host's form may offer for each setting (ints as inclusive ranges).
 RULE_CHOICES: dict[str, tuple[Any, ...] | range] = {
     "sets": range(1, 7),

@@ -53,7 +53,7 @@ CHOICE_LABELS = {
         **{str(n): filled(gettext_noop("After set %(n)s"), n=n) for n in range(1, 6)},
     },
 }
-# The help texts in the host's words (RULE_HELP, for the command line, names the codes).
+# The help texts in the host's words, one for every setting.
 HELP_TEXTS = {
     "sets": _("How many sets the night has (1-6). Default: 4."),
     "rounds_per_set": _("Rounds in each set (1-6); in round 3 the number up is 3. Default: 6."),
