@@ -95,6 +95,10 @@ DATABASES["default"]["CONN_MAX_AGE"] = 0
 # writer, so more threads only queue on its lock.
 POSTGRES = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
 LIVE_DB_THREADS = env.int("LIVE_DB_THREADS", default=4 if POSTGRES else 1)
+# PostgreSQL: the sockets' actions run on the event loop, on a pool of async connections
+# of their own (live/pg.py)
+LIVE_DB_ASYNC = env.bool("LIVE_DB_ASYNC", default=True)
+LIVE_DB_ASYNC_POOL = env.int("LIVE_DB_ASYNC_POOL", default=8)
 if POSTGRES:
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": env.int("DB_POOL_MIN", default=2),

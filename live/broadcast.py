@@ -1,14 +1,18 @@
 """After-commit broadcasts with one ordered sender.
 
-Messages are sent only after the transaction commits (`transaction.on_commit`, as Zulip
-does), so nobody ever sees a state that was rolled back. Inside the server a service runs on
-a database thread; its broadcasts are handed to one sender task on the server's event loop
-instead of waiting for each send, so the thread is free for the next action at once. One
-task per loop keeps them in order, and sends whatever queued while it was sending as one
+Messages are sent only after the transaction commits, as Zulip does, so nobody ever sees a
+state that was rolled back: `after_commit` queues them on Django's `transaction.on_commit`,
+or, for an action the event loop runs on PostgreSQL (live/pg.py), in that transaction's
+outbox, which the runner sends in order once it has committed (`collecting`, `flush`). A
+service on a database thread hands its broadcasts to one sender task on the server's event
+loop instead of waiting for each send, so the thread is free for the next action at once.
+One task per loop keeps them in order, and sends whatever queued while it was sending as one
 batch (live/publish.py).
 """
 
 import asyncio
+import contextlib
+import contextvars
 import json
 import logging
 
@@ -25,6 +29,62 @@ logger = logging.getLogger(__name__)
 failure_listeners: list = []
 _outboxes: dict[asyncio.AbstractEventLoop, asyncio.Queue] = {}
 VERSIONS_TIMEOUT = 24 * 3600
+# The after-commit callbacks of the transaction the event loop is running (live/pg.py).
+_collecting: contextvars.ContextVar[list | None] = contextvars.ContextVar(
+    "live_outbox", default=None
+)
+
+
+def after_commit(callback) -> None:
+    """`callback()` once the current transaction commits, never if it rolls back. One with
+    `reads_database` set runs on a database thread when the event loop sends it."""
+    outbox = _collecting.get()
+    if outbox is not None:
+        outbox.append(callback)
+    else:
+        transaction.on_commit(callback)
+
+
+def queued_after_commit() -> list:
+    """The callbacks `after_commit` queued so far in the current transaction."""
+    outbox = _collecting.get()
+    if outbox is not None:
+        return list(outbox)
+    # Django keeps them as (savepoints, callback, robust) in a list it documents nowhere:
+    # its contract test is tests/unit/live/test_after_commit_door.py
+    return [callback for _, callback, *_ in transaction.get_connection().run_on_commit]
+
+
+@contextlib.contextmanager
+def collecting():
+    """The after-commit callbacks queued inside the block, for an async runner's
+    transaction: it sends them with `flush` once it has committed."""
+    outbox: list = []
+    token = _collecting.set(outbox)
+    try:
+        yield outbox
+    finally:
+        _collecting.reset(token)
+
+
+async def flush(outbox: list) -> None:
+    """Run a committed transaction's callbacks in order, on the event loop."""
+    from live import db
+
+    for callback in outbox:
+        if getattr(callback, "reads_database", False):
+            await db.run(callback)()
+        else:
+            callback()
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running on this thread, else the one a database thread serves."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+        return loop if loop is not None and loop.is_running() else None
 
 
 async def _sender(outbox: asyncio.Queue) -> None:
@@ -74,13 +134,23 @@ def send_after_commit(groups: list[str], message: dict) -> None:
     """Queue `message` (a consumer event: {"type": "handler.name", ...}) for `groups`."""
 
     def send():
-        loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-        if loop is not None and loop.is_running():
-            loop.call_soon_threadsafe(_enqueue, loop, groups, message)
-        else:  # a management command or a test calling services directly
+        loop = _running_loop()
+        if loop is None:  # a management command or a test calling services directly
             async_to_sync(publish)([(groups, message)])
+        elif _on(loop):
+            _enqueue(loop, groups, message)
+        else:
+            loop.call_soon_threadsafe(_enqueue, loop, groups, message)
 
-    transaction.on_commit(send)
+    after_commit(send)
+
+
+def _on(loop: asyncio.AbstractEventLoop) -> bool:
+    """This thread is `loop`'s own."""
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
 
 
 def frame(handler: str, payload: dict, **extra) -> dict:
@@ -98,9 +168,12 @@ def store_versions(key: str, versions: dict) -> None:
     write is handed to the loop's versions writer and this thread goes on at once; the
     in-process cache is written in place (the hand-over would cost more than the write:
     bench/live.py on SQLite)."""
-    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-    if loop is not None and loop.is_running() and not isinstance(client(), LocMemCache):
-        loop.call_soon_threadsafe(_writer_of(loop).put, key, versions)
+    loop = _running_loop()
+    if loop is not None and not isinstance(client(), LocMemCache):
+        if _on(loop):
+            _writer_of(loop).put(key, versions)
+        else:
+            loop.call_soon_threadsafe(_writer_of(loop).put, key, versions)
     else:  # in-process, or a management command or a test calling services directly
         _write_versions({key: versions})
 

@@ -59,8 +59,8 @@ broadcast.failure_listeners.append(_drop_open_sockets)
 class LiveConsumer(AsyncJsonWebsocketConsumer):
     """Groups, limits, snapshots, results and errors. Subclasses provide `authenticate()`
     (True when the link is valid), `send_snapshot()`, `parse(text)`, `act(message)` (runs on
-    the database thread), and optionally `socket_owners()`, `link_group()`,
-    `versions_key()` and `resync_every`."""
+    the database thread, unless the subclass's `perform` runs it elsewhere), and optionally
+    `socket_owners()`, `link_group()`, `versions_key()` and `resync_every`."""
 
     role = ""
     actions: tuple[str, ...] = ()
@@ -265,7 +265,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             await self.resync()
             return
         try:
-            result = await db.run(self.act)(message)
+            result = await self.perform(message)
         except ServiceError as error:
             await self.send_json(
                 {
@@ -281,6 +281,10 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
     def parse(self, text):
         """The validated message (MessageError if not), with the app's own schemas."""
         raise NotImplementedError
+
+    async def perform(self, message):
+        """Carry out an action (`act` on the database thread); its answer for the client."""
+        return await db.run(self.act)(message)
 
     def act(self, message):
         raise ServiceError(said("This screen only watches."), "read_only")

@@ -1,6 +1,9 @@
 """Where the consumers run their database work (actions and snapshots).
 
-By default on Channels' one database thread (`database_sync_to_async`): every socket of the
+A live action (live/steps.py) runs on the event loop on PostgreSQL (live/pg.py); everything
+else, and every action on SQLite, runs on a database thread.
+
+That is by default Channels' one database thread (`database_sync_to_async`): every socket of the
 process queues there. With `LIVE_DB_THREADS` > 1 they run on a pool of that many threads,
 each with its own connection (PostgreSQL: from Django's psycopg pool, sized to match in
 settings). The services lock the night row, so two actions on one night still queue in the
@@ -14,6 +17,8 @@ from concurrent.futures import ThreadPoolExecutor
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import close_old_connections
+
+from live import pg, steps
 
 _pool: ThreadPoolExecutor | None = None
 
@@ -42,6 +47,13 @@ def _giving_back(call):
             close_old_connections()
 
     return run_and_give_back
+
+
+async def perform(action: steps.Action):
+    """Run a live action where it runs best: on the event loop (PostgreSQL) or a thread."""
+    if pg.enabled():
+        return await pg.perform(action)
+    return await run(steps.perform)(action)
 
 
 def runs_on_db(method):

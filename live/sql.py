@@ -1,4 +1,4 @@
-"""Hand-written SQL for the hot paths, read and written as the ORM would.
+"""Hand-written SQL for the live actions, read and written as the ORM would.
 
 On a roll, building an ORM query's SQL costs several times what running it costs (about
 0.4 ms of Python against 0.05 ms in the database, per query, on this project's roll). The
@@ -6,12 +6,15 @@ few statements a roll makes (lock and load the night, check the player, look up 
 client id, write the table and log the roll) write their SQL from the models' own column
 names, and turn rows into values and model instances with the same converters the ORM
 applies (JSON, SQLite's booleans and datetimes), and values into parameters with each
-field's own preparation, so they stay right when a field changes.
+field's own preparation, so they stay right when a field changes. The functions that touch
+the database are steps (live/steps.py): an action's `yield from` runs them on either runner.
 """
 
 import functools
 
 from django.db import connection
+
+from live.steps import Steps, fetch
 
 
 def table(model) -> str:
@@ -87,13 +90,25 @@ def instances(row, *models) -> list:
     return found
 
 
-def fetch(sql: str, params) -> list[tuple]:
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
+def select(model, where: dict, lock: bool = False) -> Steps:
+    """Instances of `model` whose fields equal `where` ({field name: value}), by primary
+    key; `lock`: FOR UPDATE."""
+    fields = [model._meta.get_field(name) for name in where]
+    quote = connection.ops.quote_name
+    query = (
+        f"SELECT {columns(model, 'x')} FROM {table(model)} x"
+        f" WHERE {' AND '.join(f'x.{quote(f.column)} = %s' for f in fields) or '1 = 1'}"
+        f" ORDER BY x.{quote(model._meta.pk.column)}" + (lock_clause("x") if lock else "")
+    )
+    params = [
+        f.get_db_prep_value(value, connection)
+        for f, value in zip(fields, where.values(), strict=True)
+    ]
+    rows = yield from fetch(query, params)
+    return [instances(row, model)[0] for row in rows]
 
 
-def insert(objs: list) -> None:
+def insert(objs: list) -> Steps:
     """INSERT `objs` (new instances of one model) in one statement and set their ids, with
     the values the ORM would write (each field's pre_save and database preparation)."""
     model = type(objs[0])
@@ -109,20 +124,32 @@ def insert(objs: list) -> None:
     )
     # RETURNING gives the rows in the order of VALUES (PostgreSQL and SQLite; the ORM's
     # bulk_create relies on it too)
-    for obj, (pk,) in zip(objs, fetch(query, params), strict=True):
+    for obj, (pk,) in zip(objs, (yield from fetch(query, params)), strict=True):
         obj.pk = pk
         obj._state.adding = False
         obj._state.db = connection.alias
 
 
-def update(obj, names: list[str]) -> None:
+def update(obj, names: list[str]) -> Steps:
     """UPDATE `obj`'s row with its current values of the fields `names`."""
-    fields = [obj._meta.get_field(name) for name in names]
+    values = {name: getattr(obj, obj._meta.get_field(name).attname) for name in names}
+    yield from update_where(type(obj), values, {obj._meta.pk.name: obj.pk})
+
+
+def update_where(model, values: dict, where: dict) -> Steps:
+    """UPDATE the rows of `model` whose fields equal `where`, setting `values` (both by
+    field name)."""
     quote = connection.ops.quote_name
+    setting = [model._meta.get_field(name) for name in values]
+    matching = [model._meta.get_field(name) for name in where]
     query = (
-        f"UPDATE {table(type(obj))} SET {', '.join(f'{quote(f.column)} = %s' for f in fields)}"
-        f" WHERE {quote(obj._meta.pk.column)} = %s"
+        f"UPDATE {table(model)} SET {', '.join(f'{quote(f.column)} = %s' for f in setting)}"
+        f" WHERE {' AND '.join(f'{quote(f.column)} = %s' for f in matching)}"
     )
-    params = [f.get_db_prep_save(getattr(obj, f.attname), connection) for f in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(query, [*params, obj.pk])
+    params = [
+        f.get_db_prep_save(v, connection) for f, v in zip(setting, values.values(), strict=True)
+    ]
+    params += [
+        f.get_db_prep_value(v, connection) for f, v in zip(matching, where.values(), strict=True)
+    ]
+    yield from fetch(query, params)

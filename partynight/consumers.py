@@ -43,6 +43,11 @@ class NightConsumer(LiveConsumer):
     async def night_event(self, event):
         await self.send(text_data=event["text"])
 
+    async def perform(self, message):
+        """`act` builds the live action (no database work); live.db runs it where it runs
+        best: on the event loop on PostgreSQL."""
+        return await db.perform(self.act(message))
+
 
 class PlayerConsumer(NightConsumer):
     """A player's phone, by their secret link: scores at their own table only."""
@@ -100,7 +105,7 @@ class PlayerConsumer(NightConsumer):
 
     def act(self, message):
         if message["type"] == "start_round":  # the Head table rings the bell to start
-            return play.round_start(
+            return play.round_start.action(
                 night_id=self.player.night_id,
                 number=message["round"],
                 actor=links.player_actor(self.player),
@@ -108,13 +113,13 @@ class PlayerConsumer(NightConsumer):
                 player=self.player,
             )
         if message["type"] == "undo":  # the table's last roll, from any phone at it
-            return corrections.roll_take_back(
+            return corrections.roll_take_back.action(
                 night_id=self.player.night_id,
                 player=self.player,
                 seen_version=message["v"],
                 client_id=message["client_id"],
             )
-        return play.roll_record(
+        return play.roll_record.action(
             night_id=self.player.night_id,
             player=self.player,
             table_number=message.get("table"),
@@ -188,10 +193,10 @@ class HostConsumer(WatchConsumer):
     def act(self, message):
         common = {"night_id": self.night.pk, "actor": self.actor, "client_id": message["client_id"]}
         if message["type"] == "bell":
-            return play.bell_ring(number=message["round"], **common)
+            return play.bell_ring.action(number=message["round"], **common)
         if message["type"] == "start_round":
-            return play.round_start(number=message["round"], **common)
-        return play.roll_record(
+            return play.round_start.action(number=message["round"], **common)
+        return play.roll_record.action(
             table_number=message.get("table"),
             dice=message.get("dice"),
             entry=message.get("entry"),

@@ -13,6 +13,7 @@ from django.http import Http404
 
 from live import sql
 from live.errors import ServiceError
+from live.steps import fetch, written_once
 from live.words import said
 from partynight.models import Player
 
@@ -53,19 +54,21 @@ def player(token, room_id=None) -> Player | None:
     return find(players, token=token, night__rooms=room_id)
 
 
-def player_now(player: Player) -> Player:
+@written_once
+def player_now(player: Player):
     """`player` as the database has them now, not a socket's copy from connect time: a
     player the host removed, replaced by a ghost or gave a new link may no longer act."""
-    return still_playing(player_row(player))
+    return still_playing((yield from player_row.steps(player)))
 
 
-def player_row(player: Player) -> Player | None:
+@written_once
+def player_row(player: Player):
     """`player`'s row if they still play by this link, else None. (A roll reads it in its
     one query instead: services.store.lock_and_load.)"""
     # No join to the night (every caller has it locked already), and SQL by hand: building
     # the ORM's query cost more than running it (live.sql).
     query = f"SELECT {sql.columns(Player, 'p')} FROM {sql.table(Player)} p WHERE {NOW_WHERE}"
-    rows = sql.fetch(query, now_params(player))
+    rows = yield from fetch(query, now_params(player))
     return sql.instances(rows[0], Player)[0] if rows else None
 
 

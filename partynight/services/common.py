@@ -6,8 +6,8 @@ from django.utils import translation
 
 from live import sql
 from live.errors import ServiceError
-from live.idempotency import idempotent as live_idempotent
-from live.idempotency import replay
+from live.idempotency import idempotent_action, replay
+from live.steps import Action, fetch, perform, plain, written_once
 from live.text import render
 from live.words import said
 from partynight.models import Event, Night, Round
@@ -19,12 +19,13 @@ def host_actor(user) -> str:
     return f"host:{user.username}"
 
 
-def lock_night(night_id: int) -> Night:
+@written_once
+def lock_night(night_id: int):
     """The night row, locked for this transaction: every change to a night queues here."""
-    try:
-        return Night.objects.select_for_update().get(pk=night_id)
-    except Night.DoesNotExist:
-        raise ServiceError(said("That night does not exist."), "not_found") from None
+    found = yield from sql.select(Night, {"id": night_id}, lock=True)
+    if not found:
+        raise ServiceError(said("That night does not exist."), "not_found")
+    return found[0]
 
 
 def ghost_name(night: Night, number: int) -> str:
@@ -49,8 +50,9 @@ def bump(night: Night) -> int:
     return night.version
 
 
+@written_once
 def log_event(night, kind, actor, data=None, result=None, client_id=None, round_=None, table=None):
-    return Event.objects.create(
+    event = Event(
         night=night,
         kind=kind,
         actor=actor,
@@ -60,9 +62,12 @@ def log_event(night, kind, actor, data=None, result=None, client_id=None, round_
         round_number=round_.number if round_ else None,
         table_number=table,
     )
+    yield from sql.insert([event])
+    return event
 
 
-def event_record(night_id: int, client_id: str) -> tuple[list, dict] | None:
+@written_once
+def event_record(night_id: int, client_id: str):
     """Who logged the night's event with this client id, its kind and the request it
     recorded (a roll's; None for the others), and its answer; or None."""
     # on every action, so SQL by hand (live.sql); (night, client_id) is unique
@@ -70,7 +75,7 @@ def event_record(night_id: int, client_id: str) -> tuple[list, dict] | None:
         f"SELECT {record_columns('e')} FROM {sql.table(Event)} e"
         " WHERE e.night_id = %s AND e.client_id = %s"
     )
-    rows = sql.fetch(query, [night_id, client_id])
+    rows = yield from fetch(query, [night_id, client_id])
     return record_of(rows[0]) if rows else None
 
 
@@ -92,25 +97,28 @@ def record_of(row) -> tuple[list, dict] | None:
 
 
 def idempotent(night_id: int, client_id: str | None, action, *, actor, kind, request=None):
-    """Run `action()` in a transaction unless this client id was already recorded for the
-    night; a repeat of the same request by the same actor gets the first answer back, any
-    other use of the id is refused (live.idempotency). `kind` is the event the action logs
-    under the id."""
-    asked = [actor, kind, request]
-    return live_idempotent(night_id, client_id, action, lookup=event_record, asked=asked)
+    """Run `action()` (through Django's ORM) in a transaction now, as `idempotent_steps`."""
+    action = idempotent_steps(
+        night_id, client_id, plain(action), actor=actor, kind=kind, request=request
+    )
+    return perform(action)
 
 
-def idempotent_inside(night_id: int, client_id: str | None, action, *, actor, kind, request):
-    """As `idempotent`, for an action whose first query reads what was recorded under the
-    client id itself: `action(replay)` answers `replay(record)` when that is not None."""
+def idempotent_steps(
+    night_id: int, client_id: str | None, steps, *, actor, kind, request=None, inside=False
+) -> Action:
+    """The action that runs `steps()` (live/steps.py) in a transaction unless this client
+    id was already recorded for the night; a repeat of the same request by the same actor
+    gets the first answer back, any other use of the id is refused (live.idempotency).
+    `kind` is the event the action logs under the id. `inside`: the steps' first query
+    reads what was recorded under the client id itself, and `steps(replay)` answers
+    `replay(record)` when that is not None (the roll: one round trip fewer)."""
     asked = [actor, kind, request]
-    return live_idempotent(
-        night_id,
-        client_id,
-        lambda: action(lambda record: replay(record, asked)),
-        lookup=event_record,
-        asked=asked,
-        first=False,
+    if inside:
+        body = steps
+        steps = lambda: body(lambda record: replay(record, asked))  # noqa: E731
+    return idempotent_action(
+        night_id, client_id, steps, lookup=event_record.steps, asked=asked, first=not inside
     )
 
 

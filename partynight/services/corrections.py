@@ -6,7 +6,9 @@ import json
 
 from django.db import transaction
 
+from live import sql
 from live.errors import ServiceError
+from live.steps import live_action, written_once
 from live.words import joined, said, said_n
 from partynight import links
 from partynight.models import Event, Night, Player, Seat
@@ -15,7 +17,14 @@ from partynight.rules.errors import RulesError
 from partynight.rules.reducer import ghost_chairs
 from partynight.rules.table import TableRound, adjust_points, move_bunco, replace_player
 from partynight.services import arrivals, emit, store
-from partynight.services.common import ghost_name, idempotent, lock_night, log_event, rules_of
+from partynight.services.common import (
+    ghost_name,
+    idempotent,
+    idempotent_steps,
+    lock_night,
+    log_event,
+    rules_of,
+)
 from partynight.services.nights import NOT_HERE, player_add
 from partynight.services.play import NO_SUCH_TABLE, chance_of, commit, reduce
 from partynight.services.selectors import names_of, roll_name, undone_event_ids
@@ -23,35 +32,42 @@ from partynight.services.selectors import names_of, roll_name, undone_event_ids
 IN_PLAY = (Night.State.PLAYING, Night.State.BREAK)
 
 
-def roll_undo(*, night_id, table_number, actor, client_id=None) -> dict:
+@live_action
+def roll_undo(*, night_id, table_number, actor, client_id=None):
     """Take back the last roll a person entered at a table (and the ghosts' rolls after it).
     A repeated client id (a double-clicked button) is answered, not undone twice."""
 
-    def action():
-        night, loaded = _open_table(night_id, table_number)
-        taken_back = _last_rolls(night, loaded, table_number)
-        return _take_back(night, loaded, table_number, taken_back, actor, None, client_id, request)
+    def steps():
+        night, loaded = yield from _open_table.steps(night_id, table_number)
+        taken_back = yield from _last_rolls(night, loaded, table_number)
+        return (
+            yield from _take_back.steps(
+                night, loaded, table_number, taken_back, actor, None, client_id, request
+            )
+        )
 
     request = _request(table=table_number)
-    return idempotent(night_id, client_id, action, actor=actor, kind="roll_undone", request=request)
+    kind = "roll_undone"
+    return idempotent_steps(night_id, client_id, steps, actor=actor, kind=kind, request=request)
 
 
-def roll_take_back(*, night_id, player, seen_version, client_id) -> dict:
+@live_action
+def roll_take_back(*, night_id, player, seen_version, client_id):
     """A phone at the table takes back the table's last roll, until the next roll (or
     anything else) changes the table: `seen_version` must still be the table's version
     and the version that roll left. Older mistakes stay the host's (roll_undo)."""
     actor = links.player_actor(player)
 
-    def action():
-        player_now = links.player_now(player)
-        night = lock_night(night_id)
-        loaded = store.load(night)
+    def steps():
+        player_now = yield from links.player_now.steps(player)
+        night = yield from lock_night.steps(night_id)
+        loaded = yield from store.load.steps(night)
         table = loaded.state.table_of(player_now.key)
         if table is None or loaded.state.round_state == "done":
             raise ServiceError(said("You are not at a table that is playing."), "not_seated")
         number = table.table
         version = loaded.tables[number].version
-        taken_back = seen_version == version and _last_rolls(night, loaded, number)
+        taken_back = seen_version == version and (yield from _last_rolls(night, loaded, number))
         if not taken_back or undo_version(taken_back[-1]) != version:
             message = said(
                 "Only the table's last roll can be taken back, before the next one: "
@@ -59,10 +75,15 @@ def roll_take_back(*, night_id, player, seen_version, client_id) -> dict:
             )
             raise ServiceError(message, "too_late")
         who = player_now.name
-        return _take_back(night, loaded, number, taken_back, actor, who, client_id, request)
+        return (
+            yield from _take_back.steps(
+                night, loaded, number, taken_back, actor, who, client_id, request
+            )
+        )
 
     request = _request(seen_version=seen_version)
-    return idempotent(night_id, client_id, action, actor=actor, kind="roll_undone", request=request)
+    kind = "roll_undone"
+    return idempotent_steps(night_id, client_id, steps, actor=actor, kind=kind, request=request)
 
 
 def undo_version(event: Event) -> int:
@@ -70,17 +91,17 @@ def undo_version(event: Event) -> int:
     return event.result["table_version"]
 
 
-def _last_rolls(night, loaded, table_number) -> list[Event]:
+def _last_rolls(night, loaded, table_number):
     """The last roll a person entered at the table this round and the ghosts' after it,
     newest first."""
-    undone = undone_event_ids(night)
-    rolls = [
-        e
-        for e in Event.objects.filter(
-            night=night, kind="roll", round_number=loaded.state.round, table_number=table_number
-        ).order_by("-id")
-        if e.pk not in undone
-    ]
+    undone = yield from undone_event_ids.steps(night)
+    where = {
+        "night": night.pk,
+        "kind": "roll",
+        "round_number": loaded.state.round,
+        "table_number": table_number,
+    }
+    rolls = [e for e in reversed((yield from sql.select(Event, where))) if e.pk not in undone]
     taken_back = []
     for event in rolls:
         taken_back.append(event)
@@ -89,6 +110,7 @@ def _last_rolls(night, loaded, table_number) -> list[Event]:
     raise ServiceError(said("There is no roll to undo at this table this round."), "nothing")
 
 
+@written_once
 def _take_back(night, loaded, table_number, taken_back, actor, who, client_id, request):
     """Take back `taken_back` (newest first); `who` took it back (None: the host)."""
     if any(e.result["roll"]["rings_bell"] for e in taken_back):
@@ -100,12 +122,15 @@ def _take_back(night, loaded, table_number, taken_back, actor, who, client_id, r
     if buncos and fuzzy == buncos[0]:
         fuzzy = store.key_of(first.data["fuzzy_before"])
     before = TableRound.from_dict(first.data["before"])
-    notice = _taken_back(who, roll_name(first.result["roll"], names_of(night)), len(taken_back))
+    names = yield from names_of.steps(night)
+    notice = _taken_back(who, roll_name(first.result["roll"], names), len(taken_back))
     undone = [e.pk for e in taken_back]
-    _correct(night, loaded, table_number, before, actor, fuzzy, notice, undone)
+    yield from _correct.steps(night, loaded, table_number, before, actor, fuzzy, notice, undone)
     result = {"ok": True, "undone": len(taken_back)}
     data = {"events": [e.pk for e in taken_back], "request": request}
-    _log_correction(night, loaded, table_number, "roll_undone", actor, data, result, client_id)
+    yield from _log_correction.steps(
+        night, loaded, table_number, "roll_undone", actor, data, result, client_id
+    )
     return result
 
 
@@ -245,6 +270,7 @@ def _take_chair(night: Night, old: Player, new: Player, actor) -> None:
         emit.link_revoked(old.pk, links.REMOVED)
 
 
+@written_once
 def _correct(night, loaded, number, new_table, actor, fuzzy=None, notice=None, undone=()):
     """Put `new_table` in place through the reducer (the round may end); `fuzzy` is who
     holds the fuzzy die afterwards (None: unchanged); the table's phones show `notice`, so
@@ -255,7 +281,7 @@ def _correct(night, loaded, number, new_table, actor, fuzzy=None, notice=None, u
     if fuzzy is not None:
         new, more = reducer.move_fuzzy(new, fuzzy)
         events += more
-    commit(loaded, new, events, actor, notice=notice, undone=undone)
+    yield from commit.steps(loaded, new, events, actor, notice=notice, undone=undone)
 
 
 def _taken_back(who, roll, rolls: int):
@@ -279,9 +305,10 @@ def _request(**fields) -> dict:
     return json.loads(json.dumps(fields))
 
 
-def _log_correction(night, loaded, number, kind, actor, data, result, client_id) -> None:
+@written_once
+def _log_correction(night, loaded, number, kind, actor, data, result, client_id):
     """Log a table correction (its table event carries the standings it changed)."""
-    log_event(night, kind, actor, data, result, client_id, loaded.round, number)
+    yield from log_event.steps(night, kind, actor, data, result, client_id, loaded.round, number)
 
 
 def _active(night: Night, player_id, ghost: bool) -> Player:
@@ -291,10 +318,11 @@ def _active(night: Night, player_id, ghost: bool) -> Player:
     return player
 
 
+@written_once
 def _open_table(night_id, table_number):
     """The locked night and its state, with a round being played that has this table."""
-    night = lock_night(night_id)
-    loaded = store.load(night)
+    night = yield from lock_night.steps(night_id)
+    loaded = yield from store.load.steps(night)
     if loaded.round is None or loaded.state.round_state == "done":
         message = said("Corrections apply to the round being played.")
         raise ServiceError(message, "wrong_state")

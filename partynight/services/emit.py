@@ -21,9 +21,14 @@ reads them: a client that missed a message without an error notices within secon
 
 import logging
 
-from django.db import transaction
-
-from live.broadcast import frame, send_after_commit, store_versions
+from live.broadcast import (
+    after_commit,
+    frame,
+    queued_after_commit,
+    send_after_commit,
+    store_versions,
+)
+from live.steps import written_once
 from live.words import Text
 from partynight import links
 from partynight.models import Night
@@ -49,12 +54,13 @@ def night_bumps(events: list[dict]) -> int:
     return small + (1 if any(e["type"] in BIG for e in events) else 0)
 
 
-def announce(loaded, saved, client_id=None, notice=None, undone=()) -> None:
+@written_once
+def announce(loaded, saved, client_id=None, notice=None, undone=()):
     """Queue every audience's messages for what the reducer did to `loaded` (`saved`, after
     partynight.services.store.save); `undone`: the roll log lines a correction took back."""
     night, state, events = loaded.night, saved.state, saved.events
     big = [e["type"] for e in events if e["type"] in BIG]
-    names = selectors.names_of(night)
+    names = yield from selectors.names_of.steps(night)
     ghosts = {g for t in state.tables for g in t.ghosts}
     totals = None
     undo = selectors.undo_offers_made(events, saved.logged, names)  # for the table's phones
@@ -128,7 +134,7 @@ def announce(loaded, saved, client_id=None, notice=None, undone=()) -> None:
         versions.update(
             (f"table:{state.round}:{n}", row.version) for n, row in loaded.tables.items()
         )
-        transaction.on_commit(lambda: _store_versions(night.pk, versions))
+        after_commit(lambda: _store_versions(night.pk, versions))
 
 
 def link_revoked(player_id: int, message: Text) -> None:
@@ -162,6 +168,8 @@ class _Snapshots:
     `covers`: every version those changes made that no event announces, by scope;
     `logged`: the roll log lines of the rolls among them, by table."""
 
+    reads_database = True  # the event loop's outbox runs it on a database thread
+
     def __init__(self, night_id: int, what: list[str], covers: dict, logged: dict):
         self.night_id, self.what, self.covers, self.logged = night_id, what, covers, logged
 
@@ -194,7 +202,7 @@ class _Snapshots:
 
 
 def _snapshots_after_commit(night_id: int, what: list[str], covers: dict, logged=None) -> None:
-    for _, callback, *_ in transaction.get_connection().run_on_commit:
+    for callback in queued_after_commit():
         if isinstance(callback, _Snapshots) and callback.night_id == night_id:
             callback.what += [w for w in what if w not in callback.what]
             for scope, (low, high) in covers.items():
@@ -203,7 +211,7 @@ def _snapshots_after_commit(night_id: int, what: list[str], covers: dict, logged
             for table, lines in (logged or {}).items():
                 callback.logged.setdefault(table, []).extend(lines)
             return
-    transaction.on_commit(_Snapshots(night_id, list(what), dict(covers), dict(logged or {})))
+    after_commit(_Snapshots(night_id, list(what), dict(covers), dict(logged or {})))
 
 
 def _store_versions(night_id: int, versions: dict) -> None:

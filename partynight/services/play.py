@@ -4,7 +4,9 @@ reduce (partynight.rules.reducer: ghosts, the fuzzy die, the bell, the round's e
 
 import json
 
+from live import sql
 from live.errors import ServiceError
+from live.steps import live_action, written_once
 from live.words import said
 from partynight import links
 from partynight.models import Night, Player
@@ -12,14 +14,7 @@ from partynight.rules import reducer
 from partynight.rules.entry import dice_for_entry
 from partynight.rules.errors import RulesError
 from partynight.services import emit, store
-from partynight.services.common import (
-    idempotent,
-    idempotent_inside,
-    lock_night,
-    log_event,
-    rules_of,
-    seeded,
-)
+from partynight.services.common import idempotent_steps, lock_night, log_event, rules_of, seeded
 
 NO_ROUND = said("No round is being played right now.")
 NO_SUCH_TABLE = said("There is no such table this round.")
@@ -38,58 +33,67 @@ def reduce(step, *args):
         raise ServiceError(error.message, error.code) from None
 
 
+@written_once
 def commit(
     loaded, new, events, actor, client_id=None, entry=None, notice=None, request=None, undone=()
-) -> store.Saved:
+):
     """Save the reducer's result and emit its messages after commit. `entry` is the phone
     button the person's roll came from (the roll log shows it), `request` what its client
     id stands for (common.idempotent); `undone` the roll log lines a correction took back;
     `notice` a host's correction in words, for the
     table's phones."""
     bumps = emit.night_bumps(events)
-    saved = store.save(
+    saved = yield from store.save.steps(
         loaded, new, events, actor, client_id, bumps=bumps, entry=entry, request=request
     )
-    emit.announce(loaded, saved, client_id, notice, undone)
+    yield from emit.announce.steps(loaded, saved, client_id, notice, undone)
     return saved
 
 
-def round_start(*, night_id, number: int, actor, client_id=None, player=None) -> dict:
+@live_action
+def round_start(*, night_id, number: int, actor, client_id=None, player=None):
     """Start round `number` (1-based). Asking for a round that already started answers
     "already started" and changes nothing, so two host tabs (or two Head-table phones)
     cannot start it twice. A `player` may start it only from the next round's Head table:
     in Bunco the Head table rings the bell to start each round."""
 
-    def action():
-        night = lock_night(night_id)
-        if player is not None and not _at_next_head_table(night, links.player_now(player)):
+    def steps():
+        night = yield from lock_night.steps(night_id)
+        if player is not None:
+            head = _at_next_head_table(night, (yield from links.player_now.steps(player)))
+        if player is not None and not head:
             message = said("Only the Head table rings the bell to start a round.")
             raise ServiceError(message, "not_head")
         if night.state not in (Night.State.SEATING, Night.State.PLAYING, Night.State.BREAK):
             raise ServiceError(said("Draw the seats before starting play."), "wrong_state")
-        loaded = store.load(night)
+        loaded = yield from store.load.steps(night)
         expected = loaded.state.round + 1
         if number != expected:
             code = "already_done" if number < expected else "wrong_state"
             message = said("Round %(round)s is the latest; it has started.", round=expected - 1)
             raise ServiceError(message, code)
-        players = {p.key: p for p in night.players.filter(active=True)}
+        active = yield from sql.select(Player, {"night": night.pk, "active": True})
+        players = {p.key: p for p in active}
         ghosts = [k for k, p in players.items() if p.is_ghost]
         rules = rules_of(night)
         new, events = reduce(reducer.start_round, loaded.state, rules, ghosts, chance_of(night))
-        store.new_round_rows(loaded, events[0], players)
-        commit(loaded, new, events, actor)
+        yield from store.new_round_rows(loaded, events[0], players)
+        yield from commit.steps(loaded, new, events, actor)
         result = {"ok": True, "round": number}
-        log_event(night, "round_started", actor, {"round": number}, result, client_id, loaded.round)
+        data = {"round": number}
+        yield from log_event.steps(
+            night, "round_started", actor, data, result, client_id, loaded.round
+        )
         return result
 
-    return idempotent(night_id, client_id, action, actor=actor, kind="round_started")
+    return idempotent_steps(night_id, client_id, steps, actor=actor, kind="round_started")
 
 
 def _at_next_head_table(night: Night, player: Player) -> bool:
     return bool(night.pending_seating) and player.key in night.pending_seating[0]
 
 
+@live_action
 def roll_record(
     *,
     night_id,
@@ -100,7 +104,7 @@ def roll_record(
     player: Player | None = None,
     table_number: int | None = None,
     seen_version: int | None = None,
-) -> dict:
+):
     """Record one roll at a table for whoever holds the dice there.
 
     A player may enter rolls only at their own table this round; the host at any table.
@@ -112,8 +116,8 @@ def roll_record(
     request = {"table": table_number, "dice": dice, "entry": entry, "v": seen_version}
     request = json.loads(json.dumps(request))
 
-    def action(replay):
-        loaded = store.lock_and_load(night_id, player, client_id)
+    def steps(replay):
+        loaded = yield from store.lock_and_load.steps(night_id, player, client_id)
         first = replay(loaded.recorded)
         if first is not None:
             return first
@@ -139,26 +143,33 @@ def roll_record(
             new, events = reducer.roll(loaded.state, rules, number, values, chance_of(night))
         except RulesError as error:
             raise ServiceError(error.message, "invalid_roll") from None
-        saved = commit(loaded, new, events, actor, client_id, entry, request=request)
+        saved = yield from commit.steps(
+            loaded, new, events, actor, client_id, entry, request=request
+        )
         return saved.first_result
 
-    return idempotent_inside(night_id, client_id, action, actor=actor, kind="roll", request=request)
+    kind = "roll"
+    return idempotent_steps(
+        night_id, client_id, steps, actor=actor, kind=kind, request=request, inside=True
+    )
 
 
-def bell_ring(*, night_id, number: int, actor, client_id=None) -> dict:
+@live_action
+def bell_ring(*, night_id, number: int, actor, client_id=None):
     """The host rings the bell by hand for round `number`; ringing it again changes nothing."""
 
-    def action():
-        night = lock_night(night_id)
-        loaded = store.load(night)
+    def steps():
+        night = yield from lock_night.steps(night_id)
+        loaded = yield from store.load.steps(night)
         if loaded.state.round != number or night.state != Night.State.PLAYING:
             raise ServiceError(said("That round is not being played."), "wrong_state")
         new, events = reduce(reducer.ring, loaded.state, rules_of(night), chance_of(night))
-        commit(loaded, new, events, actor)
-        log_event(night, "bell", actor, {"reason": "host"}, {"ok": True}, client_id, loaded.round)
-        return {"ok": True}
+        yield from commit.steps(loaded, new, events, actor)
+        data, result = {"reason": "host"}, {"ok": True}
+        yield from log_event.steps(night, "bell", actor, data, result, client_id, loaded.round)
+        return result
 
-    return idempotent(night_id, client_id, action, actor=actor, kind="bell")
+    return idempotent_steps(night_id, client_id, steps, actor=actor, kind="bell")
 
 
 def _table_for(state: reducer.NightState, player: Player | None, number: int | None) -> int:

@@ -5,6 +5,8 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
+from live import sql
+from live.steps import written_once
 from live.text import render
 from live.words import Text, Words, joined, said
 from partynight.models import Event, Night, Player, Round, Seat, Table
@@ -22,7 +24,8 @@ from partynight.services.store import load
 _names: dict[tuple[str, int], dict[str, str]] = {}
 
 
-def names_of(night: Night) -> dict[str, str]:
+@written_once
+def names_of(night: Night):
     """Everyone's display name by key. Cached per night version: every change to the
     players bumps it, and a roll (the hot path) does not."""
     key = (night.join_token, night.version)  # the token, not the id: ids can be reused
@@ -30,7 +33,8 @@ def names_of(night: Night) -> dict[str, str]:
     if names is None:
         if len(_names) > 2000:
             _names.clear()
-        names = _names[key] = {p.key: p.name for p in night.players.all()}
+        players = yield from sql.select(Player, {"night": night.pk})
+        names = _names[key] = {p.key: p.name for p in players}
     return names
 
 
@@ -123,13 +127,12 @@ def log_entry(event: Event, night: Night, names: dict | None = None) -> dict:
     }
 
 
-def undone_event_ids(night: Night) -> set[int]:
+@written_once
+def undone_event_ids(night: Night):
     """The roll events the host took back."""
     ids = set()
-    for data in Event.objects.filter(night=night, kind="roll_undone").values_list(
-        "data", flat=True
-    ):
-        ids.update(data["events"])
+    for event in (yield from sql.select(Event, {"night": night.pk, "kind": "roll_undone"})):
+        ids.update(event.data["events"])
     return ids
 
 

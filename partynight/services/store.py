@@ -13,6 +13,7 @@ from django.db import connection
 from django.utils import timezone
 
 from live import sql
+from live.steps import fetch, written_once
 from partynight import links
 from partynight.models import Event, Night, Player, Round, Seat, Table
 from partynight.rules.reducer import NightState, apply_event
@@ -43,7 +44,8 @@ class Loaded:
     recorded: tuple | None = None  # what lock_and_load's client id recorded (event_record)
 
 
-def lock_and_load(night_id: int, player: Player | None = None, client_id=None) -> Loaded:
+@written_once
+def lock_and_load(night_id: int, player: Player | None = None, client_id=None):
     """The night, locked, and its state in one round trip while a round is under way (the
     roll path); otherwise as `load` after locking. The same query reads `player` as the
     database has them now (links.player_now; None if they no longer play) and what was
@@ -53,11 +55,13 @@ def lock_and_load(night_id: int, player: Player | None = None, client_id=None) -
     simultaneous rolls count once. The SQL is written by hand: the ORM took longer to build
     it than the database to run it."""
     params = [*links.now_params(player), client_id, night_id]
-    rows = sql.fetch(_lock_and_load_sql(connection.vendor), params)
+    rows = yield from fetch(_lock_and_load_sql(connection.vendor), params)
     if not rows:
-        loaded = load(lock_night(night_id))
-        loaded.player = links.player_row(player) if player else None
-        loaded.recorded = event_record(night_id, client_id) if client_id else None
+        loaded = yield from load.steps((yield from lock_night.steps(night_id)))
+        if player:
+            loaded.player = yield from links.player_row.steps(player)
+        if client_id:
+            loaded.recorded = yield from event_record.steps(night_id, client_id)
         return loaded
     # a row per table; the round, night, player and event columns repeat on every row
     width = len(Table._meta.concrete_fields)
@@ -90,23 +94,34 @@ def _lock_and_load_sql(vendor: str) -> str:
     )
 
 
-def load(night: Night) -> Loaded:
+@written_once
+def load(night: Night):
     """The state of `night` (already locked by the caller) and the rows it came from."""
-    rows = list(
-        Table.objects.select_related("round").filter(
-            round__night=night, round__number=night.round_number
-        )
+    if not night.round_number:
+        return _loaded(night, [])
+    rows = yield from fetch(_load_sql(connection.vendor), [night.pk, night.round_number])
+    round_ = sql.instances(rows[0], Round)[0] if rows else None
+    tables = [table for _, table in (sql.instances(row, Round, Table) for row in rows) if table]
+    for table in tables:
+        table.round = round_
+    return _loaded(night, tables, round_)
+
+
+@functools.cache
+def _load_sql(vendor: str) -> str:
+    round_, table = sql.table(Round), sql.table(Table)
+    return (
+        f"SELECT {sql.columns(Round, 'r')}, {sql.columns(Table, 't')}"
+        f" FROM {round_} r LEFT JOIN {table} t ON t.round_id = r.id"
+        " WHERE r.night_id = %s AND r.number = %s ORDER BY t.number"
     )
-    return _loaded(night, rows)
 
 
-def _loaded(night: Night, rows: list[Table]) -> Loaded:
+def _loaded(night: Night, rows: list[Table], round_: Round | None = None) -> Loaded:
     rows.sort(key=lambda t: t.number)
     for row in rows:
         row.round = rows[0].round
-    round_ = rows[0].round if rows else None
-    if round_ is None and night.round_number:
-        round_ = night.rounds.get(number=night.round_number)
+    round_ = rows[0].round if rows else round_
     if round_ is not None:
         round_.night = night  # the locked row, not a second copy
     state = NightState(
@@ -139,6 +154,7 @@ class Saved:
     logged: list = dataclasses.field(default_factory=list)  # per event: its Event row or None
 
 
+@written_once
 def save(
     loaded: Loaded,
     new: NightState,
@@ -191,7 +207,7 @@ def save(
             if person:
                 first_result = result
         elif kind == "late_seated":
-            logs.append(_chair_taken(loaded, current, event, actor, client_id))
+            logs.append((yield from _chair_taken(loaded, current, event, actor, client_id)))
         elif kind == "round_done":
             logs.append(
                 Event(
@@ -209,26 +225,25 @@ def save(
         if log.kind == "roll" and log.result["table_version"] is None:
             log.result = {**log.result, "table_version": versions[log.table_number]}
     night_version = night.version
-    _write(loaded, new, versions, bumps)
+    yield from _write(loaded, new, versions, bumps)
     loaded.state = new
     if logs:
-        sql.insert(logs)
+        yield from sql.insert(logs)
     rolls = iter(log for log in logs if log.kind == "roll")
     logged = [next(rolls) if e["type"] == "roll_scored" else None for e in events]
     return Saved(new, events, table_versions, night_version, first_result, logged)
 
 
-def _chair_taken(loaded: Loaded, state: NightState, event: dict, actor: str, client_id) -> Event:
+def _chair_taken(loaded: Loaded, state: NightState, event: dict, actor: str, client_id):
     """A waiting guest took a ghost's chair: the ghost is retired and, while its round is
     played, the table's seat row is the guest's. The log line names both; the host's choice
     carries its client id and answer (common.idempotent)."""
     ghost, player = id_of(event["ghost"]), id_of(event["player"])
-    Player.objects.filter(pk=ghost).update(active=False)
+    yield from sql.update_where(Player, {"active": False}, {"id": ghost})
     table = state.table_of(event["ghost"])
     if table is not None and state.round_state != "done":
-        Seat.objects.filter(table=loaded.tables[table.table], player_id=ghost).update(
-            player_id=player
-        )
+        row = loaded.tables[table.table]
+        yield from sql.update_where(Seat, {"player": player}, {"table": row.pk, "player": ghost})
     data = {"player": player, "ghost": ghost}
     if state.round_state == "done":  # the rotation took them in
         return Event(night=loaded.night, kind="late_seated", actor="app", data=data)
@@ -243,13 +258,13 @@ def _chair_taken(loaded: Loaded, state: NightState, event: dict, actor: str, cli
     )
 
 
-def _write(loaded: Loaded, new: NightState, versions: dict[int, int], bumps: int) -> None:
+def _write(loaded: Loaded, new: NightState, versions: dict[int, int], bumps: int):
     night, round_, old = loaded.night, loaded.round, loaded.state
     changed = [t for t in new.tables if loaded.tables[t.table].version != versions[t.table]]
     for table in changed:  # one UPDATE each: the ORM's bulk_update took longer to build
         row = loaded.tables[table.table]
         row.state, row.version = table.to_dict(), versions[table.table]
-        sql.update(row, ["state", "version"])
+        yield from sql.update(row, ["state", "version"])
     if round_ is not None and (
         new.round_state != old.round_state or new.bell != old.bell or new.moves != old.moves
     ):
@@ -258,7 +273,7 @@ def _write(loaded: Loaded, new: NightState, versions: dict[int, int], bumps: int
             round_.bell_table, round_.bell_reason = new.bell["table"], new.bell["reason"]
             round_.bell_at = timezone.now()
         round_.moves = new.moves
-        round_.save(update_fields=["state", "bell_table", "bell_reason", "bell_at", "moves"])
+        yield from sql.update(round_, ["state", "bell_table", "bell_reason", "bell_at", "moves"])
     fields = {
         "state": new.state,
         "round_number": new.round,
@@ -274,27 +289,28 @@ def _write(loaded: Loaded, new: NightState, versions: dict[int, int], bumps: int
     for name in dirty:
         setattr(night, name, fields[name])
     if dirty:
-        sql.update(night, dirty)
+        yield from sql.update(night, dirty)
 
 
-def new_round_rows(loaded: Loaded, started: dict, players: dict) -> None:
+def new_round_rows(loaded: Loaded, started: dict, players: dict):
     """Create the round, table and seat rows a `round_started` event describes (before
     `save`, which then writes the ghosts' rolls onto them)."""
-    round_ = Round.objects.create(
+    round_ = Round(
         night=loaded.night,
         number=started["round"],
         set_number=started["set"],
         round_in_set=started["round_in_set"],
         up=started["up"],
     )
-    round_.night = loaded.night
-    tables = Table.objects.bulk_create(
-        Table(round=round_, number=t["table"], state=t, version=0) for t in started["tables"]
-    )
-    Seat.objects.bulk_create(
-        Seat(table=table, position=i, player=players[key])
-        for table in tables
-        for i, key in enumerate(table.state["seats"])
+    yield from sql.insert([round_])
+    tables = [Table(round=round_, number=t["table"], state=t, version=0) for t in started["tables"]]
+    yield from sql.insert(tables)
+    yield from sql.insert(
+        [
+            Seat(table=table, position=i, player=players[key])
+            for table in tables
+            for i, key in enumerate(table.state["seats"])
+        ]
     )
     loaded.round = round_
     loaded.tables = {t.number: t for t in tables}

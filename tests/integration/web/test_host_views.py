@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from config.asgi import application
+from live import pg
 from partynight.models import Award, Event, Night, Player, Round
 from partynight.rules.config import Rules
 from partynight.rules.prizes import DEFAULT_PRIZE_TABLE
@@ -497,6 +498,7 @@ def test_ringing_the_bell_twice_from_the_dashboard_rings_it_once(host):
                     answers.append(message)
                     break
         await socket.disconnect()
+        await pg.close()  # this loop ends here: its connections too
         return answers
 
     first, second = async_to_sync(ring_twice)()
