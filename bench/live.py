@@ -15,11 +15,15 @@ sending a roll to its arrival on all four phones of the table and the dashboard;
 roll that rings the bell to the bell on all 12 phones and the dashboard of that night
 (`bell_p99_ms`); and from the host starting a round to every phone showing its new seat
 (`start_p99_ms`). Then, in the same server, a bare relay floor (bench/relay.py: a group of
-5, no database) at the same pace. Loopback only; bounded in time. `cpu_ms_per_roll` is the
-server processes' CPU time during the rolling divided by the rolls sent. The last line:
+5, no database) at the same pace, 3 groups a night (15 sockets a night, against the live
+phase's 13). Loopback only; bounded in time. `cpu_ms_per_roll` is the server processes' CPU
+time during the rolling divided by the rolls sent; `relay_cpu_ms_per_msg` the same during
+the relay, divided by the messages relayed; `cpu_ratio` the first over the second: what a
+roll costs against this machine's own floor. The last line:
 
     nights=N sockets=S rolls_per_s=R p50_ms=.. p99_ms=.. relay_p99_ms=.. ratio_p99=..
-    bell_p99_ms=.. start_p99_ms=.. lost=L duplicated=D  (on one line)
+    bell_p99_ms=.. start_p99_ms=.. lost=L duplicated=D cpu_ms_per_roll=..
+    relay_cpu_ms_per_msg=.. cpu_ratio=..  (on one line)
 """
 
 import argparse
@@ -198,10 +202,48 @@ def profile_rolls(night_id: int, count: int) -> None:
         return await sync_to_async(on_the_thread)()
 
     stats = pstats.Stats(asyncio.run(in_a_loop()))
+    from live import pg
+
+    if pg.enabled():
+        asyncio.run(profile_on_the_loop(night_id, count))
     stats.sort_stats("cumulative").print_stats(
         r"partynight|live/|django/db/models/query.py:\d+\((get|first|count|__iter__)|sqlite3|psycopg.*execute",
         30,
     )
+
+
+async def profile_on_the_loop(night_id: int, count: int) -> None:
+    """`count` rolls through the event loop's runner (live/pg.py), one after another, timed
+    as on the thread: wall and CPU per roll."""
+    from asgiref.sync import sync_to_async
+
+    from live import broadcast, pg
+    from partynight.models import Table
+    from partynight.services import play
+
+    def version():
+        table = Table.objects.filter(round__night_id=night_id, number=3).latest("round__number")
+        return table.version
+
+    seen = await sync_to_async(version)()
+    wall, cpu = time.perf_counter(), time.process_time()
+    for n in range(count):
+        action = play.roll_record.action(
+            night_id=night_id,
+            table_number=3,
+            entry="0",
+            client_id=f"loop-{n}-{time.monotonic_ns()}",
+            actor="bench",
+            seen_version=seen,
+        )
+        seen = (await pg.perform(action))["table_version"]
+    await broadcast.sent_so_far()
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(
+        f"event loop runner: {count} rolls, {wall / count * 1000:.2f} ms wall"
+        f" and {cpu / count * 1000:.2f} ms CPU per roll"
+    )
+    await pg.close()
 
 
 def start_server(env: dict, port: int) -> subprocess.Popen:
@@ -435,7 +477,7 @@ async def drain_and_close(stats, sockets, tasks, seconds=5):
         task.cancel()
 
 
-async def relay_phase(bases, groups, seconds):
+async def relay_phase(bases, groups, seconds, servers):
     base = spread(bases)
     stats = Stats()
     sockets, tasks = [], []
@@ -459,6 +501,7 @@ async def relay_phase(bases, groups, seconds):
 
     members = await gather_limited([open_group(g) for g in range(groups)], limit=10)
     await asyncio.sleep(0.5)
+    cpu_before = cpu_seconds(servers)
     deadline = time.perf_counter() + seconds
     sent = 0
 
@@ -476,6 +519,7 @@ async def relay_phase(bases, groups, seconds):
 
     await asyncio.gather(*(driver(g) for g in range(groups)))
     await drain_and_close(stats, sockets, tasks)
+    stats.cpu = cpu_seconds(servers) - cpu_before
     return stats, sent / seconds
 
 
@@ -528,7 +572,7 @@ def main():
             flush=True,
         )
         relay, relay_rate = asyncio.run(
-            relay_phase(bases, args.nights * 3, args.relay_seconds or args.seconds)
+            relay_phase(bases, args.nights * 3, args.relay_seconds or args.seconds, servers)
         )
     finally:
         for server in servers:
@@ -540,9 +584,10 @@ def main():
                 server.kill()
     lat, rlat = stats.latencies, relay.latencies
     cpu_per_roll = stats.cpu * 1000 / max(1, len(stats.sent))  # the server's, all it did
+    relay_cpu = relay.cpu * 1000 / max(1, len(relay.sent))  # the same, for a bare relay
     print(
         f"stack: db={db} layer={layer} processes={args.processes} connect_s={connect_s:.1f} "
-        f"rolls={len(stats.sent)} cpu_ms_per_roll={cpu_per_roll:.1f} "
+        f"rolls={len(stats.sent)} "
         f"answered={stats.results} refused={dict(stats.refused)} "
         f"mean_ms={statistics.fmean(lat) * 1000 if lat else float('nan'):.1f} "
         f"max_ms={max(lat) * 1000 if lat else float('nan'):.1f} "
@@ -555,7 +600,9 @@ def main():
         f"p50_ms={pct(lat, 0.5):.1f} p99_ms={p99:.1f} relay_p99_ms={relay_p99:.1f} "
         f"ratio_p99={p99 / relay_p99:.1f} bell_p99_ms={pct(stats.bells.latencies, 0.99):.1f} "
         f"start_p99_ms={pct(stats.starts.latencies, 0.99):.1f} bells={len(stats.bells.latencies)} "
-        f"starts={len(stats.starts.latencies)} lost={stats.lost()} duplicated={stats.duplicated}"
+        f"starts={len(stats.starts.latencies)} lost={stats.lost()} duplicated={stats.duplicated} "
+        f"cpu_ms_per_roll={cpu_per_roll:.2f} relay_cpu_ms_per_msg={relay_cpu:.2f} "
+        f"cpu_ratio={cpu_per_roll / relay_cpu if relay_cpu else float('nan'):.1f}"
     )
 
 

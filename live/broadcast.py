@@ -51,7 +51,7 @@ def queued_after_commit() -> list:
     if outbox is not None:
         return list(outbox)
     # Django keeps them as (savepoints, callback, robust) in a list it documents nowhere:
-    # its contract test is tests/unit/live/test_after_commit_door.py
+    # its contract test is tests/integration/services/test_after_commit.py
     return [callback for _, callback, *_ in transaction.get_connection().run_on_commit]
 
 

@@ -20,7 +20,7 @@ from django.conf import settings
 from django.db import connection
 from psycopg_pool import AsyncConnectionPool
 
-from live import broadcast
+from live import broadcast, sql
 from live.steps import Action, Steps
 
 _pools: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
@@ -28,7 +28,7 @@ _pools: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
 
 def enabled() -> bool:
     """Live actions run on the event loop: PostgreSQL, unless LIVE_DB_ASYNC is off."""
-    return settings.LIVE_DB_ASYNC and connection.vendor == "postgresql"
+    return settings.LIVE_DB_ASYNC and sql.database().vendor == "postgresql"
 
 
 async def perform(action: Action):
@@ -54,8 +54,7 @@ async def _transaction(pool: AsyncConnectionPool, steps: Steps):
             query = next(steps)
             while True:
                 await cursor.execute(query.sql, query.params)
-                rows = await cursor.fetchall() if cursor.description is not None else []
-                query = steps.send(rows)
+                query = steps.send(await cursor.fetchall() if query.rows else None)
         except StopIteration as done:
             return done.value
 

@@ -11,14 +11,30 @@ the database are steps (live/steps.py): an action's `yield from` runs them on ei
 """
 
 import functools
+import threading
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
 
-from live.steps import Steps, fetch
+from live.steps import Steps, execute, fetch
+
+_this_thread = threading.local()
+
+
+def database():
+    """This thread's Django database wrapper (its settings, operations and converters, not a
+    session), looked up once per thread: through `django.db.connection` every attribute is
+    a context-variable lookup, which on the event loop took a tenth of its time under load
+    (bench/live.py, py-spy)."""
+    try:
+        return _this_thread.wrapper
+    except AttributeError:
+        _this_thread.wrapper = connections[DEFAULT_DB_ALIAS]
+        return _this_thread.wrapper
 
 
 def table(model) -> str:
     """`model`'s table name, quoted for this database."""
+    connection = database()
     return connection.ops.quote_name(model._meta.db_table)
 
 
@@ -30,6 +46,7 @@ def columns(model, alias: str) -> str:
 
 def columns_of(fields, alias: str) -> str:
     """The columns of `fields` (of one model), qualified by `alias`."""
+    connection = database()
     quote = connection.ops.quote_name
     return ", ".join(f"{alias}.{quote(f.column)}" for f in fields)
 
@@ -37,6 +54,7 @@ def columns_of(fields, alias: str) -> str:
 def lock_clause(*aliases: str) -> str:
     """FOR UPDATE of the rows of `aliases`, where the database locks rows (SQLite locks the
     whole database on write instead)."""
+    connection = database()
     features = connection.features
     if not features.has_select_for_update:
         return ""
@@ -47,6 +65,7 @@ def lock_clause(*aliases: str) -> str:
 
 def values(row, fields) -> list:
     """`row`'s raw values as the ORM gives them for `fields`."""
+    connection = database()
     out = []
     for value, (expression, converters) in zip(row, _converters(tuple(fields)), strict=True):
         for convert in converters:
@@ -57,6 +76,7 @@ def values(row, fields) -> list:
 
 @functools.cache
 def _converters_of(fields: tuple, alias: str) -> list:
+    connection = database()
     # Per alias, not per connection: a backend's converters depend on its settings only.
     found = []
     for field in fields:
@@ -71,12 +91,14 @@ def _converters_of(fields: tuple, alias: str) -> list:
 
 
 def _converters(fields: tuple) -> list:
+    connection = database()
     return _converters_of(fields, connection.alias)
 
 
 def instances(row, *models) -> list:
     """One instance of each of `models` from a row selected as `columns(model)` in turn;
     None for a model whose primary key is NULL (an outer join that found no row)."""
+    connection = database()
     found, start = [], 0
     for model in models:
         fields = model._meta.concrete_fields
@@ -93,6 +115,7 @@ def instances(row, *models) -> list:
 def select(model, where: dict, lock: bool = False) -> Steps:
     """Instances of `model` whose fields equal `where` ({field name: value}), by primary
     key; `lock`: FOR UPDATE."""
+    connection = database()
     fields = [model._meta.get_field(name) for name in where]
     quote = connection.ops.quote_name
     query = (
@@ -111,6 +134,7 @@ def select(model, where: dict, lock: bool = False) -> Steps:
 def insert(objs: list) -> Steps:
     """INSERT `objs` (new instances of one model) in one statement and set their ids, with
     the values the ORM would write (each field's pre_save and database preparation)."""
+    connection = database()
     model = type(objs[0])
     fields = [f for f in model._meta.concrete_fields if f is not model._meta.pk]
     rows, params = [], []
@@ -139,6 +163,7 @@ def update(obj, names: list[str]) -> Steps:
 def update_where(model, values: dict, where: dict) -> Steps:
     """UPDATE the rows of `model` whose fields equal `where`, setting `values` (both by
     field name)."""
+    connection = database()
     quote = connection.ops.quote_name
     setting = [model._meta.get_field(name) for name in values]
     matching = [model._meta.get_field(name) for name in where]
@@ -152,4 +177,4 @@ def update_where(model, values: dict, where: dict) -> Steps:
     params += [
         f.get_db_prep_value(v, connection) for f, v in zip(matching, where.values(), strict=True)
     ]
-    yield from fetch(query, params)
+    yield from execute(query, params)

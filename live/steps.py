@@ -24,10 +24,13 @@ from django.db import IntegrityError, connection, transaction
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Query:
-    """One statement in the database's paramstyle (%s), as Django's cursor takes it."""
+    """One statement in the database's paramstyle (%s), as Django's cursor takes it;
+    `rows`: it returns rows, which the steps get back (else None, and the loop's runner
+    need not wait for its answer before sending the next)."""
 
     sql: str
     params: Sequence = ()
+    rows: bool = True
 
 
 Steps = Generator[Query, list[tuple], Any]
@@ -44,8 +47,13 @@ class Action:
 
 
 def fetch(sql: str, params: Sequence = ()) -> Steps:
-    """The rows of one statement (an empty list for one that returns none)."""
+    """The rows of one statement."""
     return (yield Query(sql, params))
+
+
+def execute(sql: str, params: Sequence = ()) -> Steps:
+    """One statement that returns no rows (an UPDATE)."""
+    yield Query(sql, params, rows=False)
 
 
 def written_once(steps_of: Callable[..., Steps]):
@@ -78,8 +86,7 @@ def run(steps: Steps):
         with connection.cursor() as cursor:
             while True:
                 cursor.execute(query.sql, query.params)
-                rows = cursor.fetchall() if cursor.description is not None else []
-                query = steps.send(rows)
+                query = steps.send(cursor.fetchall() if query.rows else None)
     except StopIteration as done:
         return done.value
 

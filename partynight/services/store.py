@@ -9,7 +9,6 @@ rows (each `TableRound`). Loading is one query after the locked night row.
 import dataclasses
 import functools
 
-from django.db import connection
 from django.utils import timezone
 
 from live import sql
@@ -55,7 +54,7 @@ def lock_and_load(night_id: int, player: Player | None = None, client_id=None):
     simultaneous rolls count once. The SQL is written by hand: the ORM took longer to build
     it than the database to run it."""
     params = [*links.now_params(player), client_id, night_id]
-    rows = yield from fetch(_lock_and_load_sql(connection.vendor), params)
+    rows = yield from fetch(_lock_and_load_sql(sql.database().vendor), params)
     if not rows:
         loaded = yield from load.steps((yield from lock_night.steps(night_id)))
         if player:
@@ -99,7 +98,7 @@ def load(night: Night):
     """The state of `night` (already locked by the caller) and the rows it came from."""
     if not night.round_number:
         return _loaded(night, [])
-    rows = yield from fetch(_load_sql(connection.vendor), [night.pk, night.round_number])
+    rows = yield from fetch(_load_sql(sql.database().vendor), [night.pk, night.round_number])
     round_ = sql.instances(rows[0], Round)[0] if rows else None
     tables = [table for _, table in (sql.instances(row, Round, Table) for row in rows) if table]
     for table in tables:

@@ -217,7 +217,8 @@ async def test_a_transaction_that_fails_at_commit_sends_nothing_and_keeps_nothin
 
     def steps():  # the roll, then a row pointing nowhere: its foreign key fails at COMMIT
         answer = yield from roll.steps()
-        yield Query(f"UPDATE {sql.table(Table)} SET round_id = %s WHERE id = %s", [-1, row.pk])
+        update = f"UPDATE {sql.table(Table)} SET round_id = %s WHERE id = %s"
+        yield Query(update, [-1, row.pk], rows=False)
         return answer
 
     with pytest.raises(psycopg.IntegrityError):
