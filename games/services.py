@@ -22,7 +22,7 @@ from games import selectors
 from games.bots import bot_action, style_for
 from games.engines import RulesError, get_engine
 from games.models import Room, RoomAction, RoomRequest
-from live.broadcast import send_after_commit, store_versions
+from live.broadcast import after_commit, send_after_commit, store_versions
 from live.errors import ServiceError
 from live.idempotency import idempotent, replayed
 from live.words import said, said_n
@@ -485,4 +485,4 @@ def _announce(room: Room, actions: list[dict], client_id=None, stood=()) -> None
     send_after_commit([watch_group(room.pk)], event)
     # For the heartbeat: a socket whose frame was lost without an error notices in seconds.
     versions = {selectors.scope(room): room.version}
-    transaction.on_commit(lambda: store_versions(versions_key(room.pk), versions))
+    after_commit(lambda: store_versions(versions_key(room.pk), versions))
