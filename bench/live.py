@@ -144,6 +144,18 @@ def spin(running: threading.Event) -> None:
         sum(range(1000))
 
 
+def a_miss(night_id: int, table: int, client_id: str, seen: int) -> dict:
+    """The host's roll of a miss at `table`, which stood at version `seen`."""
+    return {
+        "night_id": night_id,
+        "table_number": table,
+        "entry": "0",
+        "client_id": client_id,
+        "actor": "bench",
+        "seen_version": seen,
+    }
+
+
 def profile_rolls(night_id: int, count: int) -> None:
     """`count` rolls through the service (the roll path without the socket) on the bench
     database, on a thread under an event loop as in the server (so the broadcasts go to the
@@ -161,14 +173,7 @@ def profile_rolls(night_id: int, count: int) -> None:
 
     def rolls(first, seen):
         for n in range(first, first + count):
-            seen = play.roll_record(
-                night_id=night_id,
-                table_number=2,
-                entry="0",
-                client_id=f"prof-{n}",
-                actor="bench",
-                seen_version=seen,
-            )["table_version"]
+            seen = play.roll_record(**a_miss(night_id, 2, f"prof-{n}", seen))["table_version"]
         return seen
 
     def timed(first, seen, beside):
@@ -228,14 +233,7 @@ async def profile_on_the_loop(night_id: int, count: int) -> None:
     seen = await sync_to_async(version)()
     wall, cpu = time.perf_counter(), time.process_time()
     for n in range(count):
-        action = play.roll_record.action(
-            night_id=night_id,
-            table_number=3,
-            entry="0",
-            client_id=f"loop-{n}-{time.monotonic_ns()}",
-            actor="bench",
-            seen_version=seen,
-        )
+        action = play.roll_record.action(**a_miss(night_id, 3, f"loop-{n}", seen))
         seen = (await pg.perform(action))["table_version"]
     await broadcast.sent_so_far()
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu

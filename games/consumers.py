@@ -141,9 +141,6 @@ class RoomConsumer(LiveConsumer):
         (games/timers.py); every socket passes on each frame's deadline."""
         timers.arm(self.room_id, frame)
 
-    async def player_event(self, event):
-        """The player's own night snapshot (their phone page's business, not the room's)."""
-
 
 class RoomScreenConsumer(RoomConsumer):
     """The big screen and spectators: the public view only, by the room's screen link."""

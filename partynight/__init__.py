@@ -1,1 +1,2 @@
-"""PartyNight: settings, ASGI entry point, URLs, and the Bunco night app itself."""
+"""The Bunco night: its models, rules, services, consumers and pages (config/ holds the
+settings, the ASGI entry point and the URLs)."""

@@ -76,7 +76,8 @@ class Night(models.Model):
     prize_table = models.JSONField(default=list, help_text="[{key, name, share}] rows")
     state = models.CharField(max_length=10, choices=State.choices, default=State.PLANNING)
     seed = models.BigIntegerField(help_text="Seeds the draw, ghosts' dice and prize roll-offs.")
-    # Seats drawn for the first round, or computed for the next: [[player ids] per table].
+    # Seats drawn for the first round, or computed for the next: per table, its players'
+    # keys ("p12") in seat order.
     pending_seating = models.JSONField(default=list, blank=True)
     fuzzy_holder = models.ForeignKey(
         "Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
