@@ -40,10 +40,10 @@ def replay(record, asked: list) -> dict | None:
 def idempotent(scope_id: int, client_id: str | None, action, *, lookup, asked: list, first=True):
     """Run `action()` (through Django's ORM) in a transaction unless this client id was
     already recorded; as `idempotent_action`, run now."""
-    steps = idempotent_action(
+    made = idempotent_action(
         scope_id, client_id, plain(action), lookup=_steps_of(lookup), asked=asked, first=first
     )
-    return perform(steps)
+    return perform(made)
 
 
 def idempotent_action(

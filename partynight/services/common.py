@@ -116,7 +116,10 @@ def idempotent_steps(
     asked = [actor, kind, request]
     if inside:
         body = steps
-        steps = lambda: body(lambda record: replay(record, asked))  # noqa: E731
+
+        def steps():
+            return body(lambda record: replay(record, asked))
+
     return idempotent_action(
         night_id, client_id, steps, lookup=event_record.steps, asked=asked, first=not inside
     )

@@ -23,6 +23,7 @@ from partynight.rules import Rules
 from partynight.services import corrections, play
 from tests import builders
 from tests.helpers.examples import examples
+from tests.helpers.sockets import phone, roll, seated, until
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -158,8 +159,6 @@ def committed_version(night, number) -> int:
 
 
 async def test_a_phones_roll_runs_on_the_event_loop(host, monkeypatch):
-    from tests.helpers.sockets import phone, roll, seated, until
-
     night = await sync_to_async(builders.night)(host, 8, seed=11, started=True)
     performed = []
     original = pg.perform
@@ -256,6 +255,21 @@ async def test_two_phones_racing_one_roll_on_the_loop_count_it_once(host):
         assert all(a.get("ok") or a["error"] == "already_recorded" for a in answers), answers
     assert await sync_to_async(table_version)(night, 1) == seen + PAIRS
     assert await Event.objects.filter(night=night, kind="roll").acount() == PAIRS
+
+
+async def test_two_copies_of_one_message_racing_on_the_loop_answer_alike(host):
+    """No table version in the message: both copies pass every check, the second one's
+    event breaks the client id's unique constraint at its INSERT, and the runner's retry
+    answers it with the first one's result."""
+    night = await sync_to_async(builders.night)(host, 8, seed=11, started=True)
+    seen = await sync_to_async(table_version)(night, 1)
+    for n in range(examples(20)):
+        answers = await asyncio.gather(
+            *(pg.perform(roll_action(night, 1, f"copy{n}", None)) for _ in range(2))
+        )
+        assert sorted(bool(a.get("replayed")) for a in answers) == [False, True], answers
+        assert answers[0]["roll"] == answers[1]["roll"]
+    assert await sync_to_async(table_version)(night, 1) == seen + examples(20)
 
 
 async def outcome_async(action):
