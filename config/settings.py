@@ -90,9 +90,8 @@ TEMPLATES = [
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["CONN_MAX_AGE"] = 0
 # Threads for the sockets' database work (live/db.py): 1 is Channels' one database thread.
-# On PostgreSQL four let one night's queries run while another's wait on the network: at 40
-# nights the roll p99 went from 3.5 s to 128 ms (README: Measured capacity). SQLite has one
-# writer, so more threads only queue on its lock.
+# On PostgreSQL four let one night's queries run while another's wait on the network
+# (bench/README.md). SQLite has one writer, so more threads only queue on its lock.
 POSTGRES = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
 LIVE_DB_THREADS = env.int("LIVE_DB_THREADS", default=4 if POSTGRES else 1)
 # PostgreSQL: the sockets' actions run on the event loop, on a pool of async connections

@@ -10,8 +10,8 @@ these reuse its cache helpers, so they too let everyone through when the cache i
   free counts and windows); every attempt waits before it is checked as long as its failure
   would, so a right password waits too. At most `LOGINS_PER_NAME` attempts for one user
   name and `LOGINS_PER_ADDRESS` from one address are in flight at once (waiting or being
-  checked); more are answered 429 at once, unchecked (issue 28: 300 wrong passwords for one
-  name from 20 addresses at once were all checked, and other hosts' pages took 76 s).
+  checked); more are answered 429 at once, unchecked, so a flood of guesses cannot hold
+  every worker while other hosts' pages wait (tests/system/hostile).
   Refused signup forms slow down the same way; at most `SIGNUPS_IN_FLIGHT` forms of one
   address are read or wait at once, more are answered 429 unread. One address makes at
   most `SIGNUPS_PER_HOUR` accounts an hour.

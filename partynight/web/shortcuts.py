@@ -28,7 +28,7 @@ def actor_of(request) -> str:
 @functools.lru_cache(maxsize=1024)
 def qr_svg(url: str, scale: int = 4):
     """A QR code of `url` as inline SVG (segno's own markup, no user text). Cached: a link
-    never changes, and encoding one takes about 20 ms (the phones page shows up to 48)."""
+    never changes, and encoding one is slow enough to count on a page that shows 48."""
     return mark_safe(segno.make(url, error="m").svg_inline(scale=scale, omitsize=True))  # noqa: S308
 
 
