@@ -110,9 +110,8 @@ def announce(loaded, saved, client_id=None, notice=None, undone=()):
             send_after_commit([broadcast.table_group(night.pk, table.table)], mine)
         elif kind == "bell":
             v += 1
-            bell = {"table": event["table"], "reason": event["reason"]}
             round_ = snapshots.round_view(snapshots.NightData(night, loaded, []))
-            _small(night, "bell", v, bell=bell, round=round_)
+            _small(night, "bell", v, bell=round_["bell"], round=round_)
         elif kind == "fuzzy_moved":
             v += 1
             holder = event["holder"]

@@ -68,6 +68,20 @@ def view_of_table(state: TableRound, version: int, round_number: int, names: dic
     }
 
 
+def team_of(table: dict, seat: int) -> dict:
+    """Who sits with and against `seat` at `table` (a table view): `side`, the index of its
+    team's points; the partner's and opponents' names, and the sentence the phone shows."""
+    seats = table["seats"]
+    partner, left, right = (seats[(seat + step) % 4]["name"] for step in (2, 1, 3))
+    sentence = said(
+        "Partner: %(partner)s · Opponents: %(left)s and %(right)s",
+        partner=partner,
+        left=left,
+        right=right,
+    )
+    return {"side": seat % 2, "partner": partner, "opponents": [left, right], "sentence": sentence}
+
+
 def standings(night: Night) -> dict[str, dict]:
     """Wins, losses and Buncos so far for everyone (ghosts included, marked): the finished
     rounds' totals kept on the night, plus the round being played."""

@@ -6,9 +6,11 @@ audience's snapshot once, after commit, and the sockets only forward them."""
 import dataclasses
 import functools
 
+from live.words import Text, Words, said
 from partynight.models import Night, Player
 from partynight.rules.night import round_plan
 from partynight.rules.phone import phone_view
+from partynight.rules.prizes import PRIZE_KINDS, USUAL_NAMES, prize_title
 from partynight.rules.reducer import ghost_chairs as reducer_ghost_chairs
 from partynight.rules.reducer import standings
 from partynight.rules.rotation import Move, describe_move
@@ -114,6 +116,35 @@ def leaders(totals: dict, ghosts: set, fuzzy: str | None) -> dict[str, list[str]
     return found
 
 
+def prize_names(night: Night) -> dict[str, Text]:
+    """What each prize kind is called at this night (`leaders`' keys): the name in its prize
+    table (a host's own name as typed), else the prize's usual name."""
+    names: dict[str, Text] = dict(USUAL_NAMES)
+    names.update((e["prize"], prize_title(e["name"])) for e in night.prize_table or ())
+    return {kind: names[kind] for kind in PRIZE_KINDS}
+
+
+# Whole sentences per reason, at a table and with none (the host rang it by hand).
+BELL_AT = {
+    "target": said("The bell rang at the %(table)s table: a team reached the target."),
+    "bunco": said("The bell rang at the %(table)s table: a Bunco."),
+    "host": said("The bell rang at the %(table)s table: rung by the host."),
+}
+BELL_ANYWHERE = {
+    "target": said("The bell rang: a team reached the target."),
+    "bunco": said("The bell rang: a Bunco."),
+    "host": said("The bell rang: rung by the host."),
+}
+
+
+def bell_sentence(bell: dict, tables: int) -> Words:
+    """Why the bell rang, and where, as every screen says it."""
+    reason = bell["reason"] if bell["reason"] in BELL_AT else "host"
+    if bell["table"] is None:
+        return BELL_ANYWHERE[reason]
+    return {**BELL_AT[reason], "args": {"table": table_name(bell["table"], tables)}}
+
+
 def standing_rows(totals: dict, names: dict, ghosts: set, keys=None) -> list[dict]:
     """Standings rows, most wins first (only `keys` when given)."""
     rows = totals.items() if keys is None else ((k, totals.get(k, ZERO)) for k in keys)
@@ -160,6 +191,7 @@ def night_snapshot(night: Night, data: NightData | None = None, log: bool = Fals
         ],
         "standings": standing_rows(totals, names, ghosts),
         "leaders": leaders(totals, ghosts, state.fuzzy),
+        "prize_names": prize_names(night),
         "awards": data.awards,
         "chart": data.chart(),
     }
@@ -182,7 +214,8 @@ def round_view(data: NightData, plan=None) -> dict | None:
         "round": round_.round_in_set,
         "up": round_.up,
         "state": state.round_state,
-        "bell": state.bell,
+        "bell": state.bell
+        and {**state.bell, "sentence": bell_sentence(state.bell, len(state.tables))},
         "break_after": plan[round_.number - 1].break_after,
         "last": round_.number == len(plan),
     }
@@ -277,6 +310,7 @@ def player_snapshot(player: Player, data: NightData | None = None) -> dict:
         "round": round_,
         "table": table_view,
         "seat": seat,
+        "team": selectors.team_of(table_view, seat) if table else None,
         "next": waiting,
         "move": describe_move(Move(**move), names) if move else None,
         "tables_in_night": table_count(people),
