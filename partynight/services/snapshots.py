@@ -7,6 +7,7 @@ import dataclasses
 import functools
 
 from live.words import Text, Words, said
+from partynight import frames
 from partynight.models import Night, Player
 from partynight.rules.night import round_plan
 from partynight.rules.phone import phone_view
@@ -48,14 +49,14 @@ class NightData:
         return round_plan(rules_of(self.night))
 
     @functools.cached_property
-    def awards(self) -> list[dict]:
+    def awards(self) -> list[frames.Award]:
         """The prizes with why (none before the night is finished)."""
         if self.night.state != Night.State.FINISHED:
             return []
         return selectors.awards_view(self.night, self.names, self.ghosts)
 
     @functools.cached_property
-    def undo_offers(self) -> dict[int, dict]:
+    def undo_offers(self) -> dict[int, frames.UndoOffer]:
         """Each table's last roll its phones may take back (selectors.undo_offers)."""
         versions = {n: row.version for n, row in self.loaded.tables.items()}
         return selectors.undo_offers(self.night, self.loaded.state, versions, self.names)
@@ -84,7 +85,7 @@ class NightData:
             versions[f"table:{state.round}:{number}"] = row.version
         return versions
 
-    def table_view(self, number: int, names: dict) -> dict:
+    def table_view(self, number: int, names: dict) -> frames.TableView:
         state = self.loaded.state
         count = len(state.tables)
         row = self.loaded.tables[number]
@@ -145,7 +146,7 @@ def bell_sentence(bell: dict, tables: int) -> Words:
     return {**BELL_AT[reason], "args": {"table": table_name(bell["table"], tables)}}
 
 
-def standing_rows(totals: dict, names: dict, ghosts: set, keys=None) -> list[dict]:
+def standing_rows(totals: dict, names: dict, ghosts: set, keys=None) -> list[frames.StandingRow]:
     """Standings rows, most wins first (only `keys` when given)."""
     rows = totals.items() if keys is None else ((k, totals.get(k, ZERO)) for k in keys)
     return [
@@ -154,14 +155,16 @@ def standing_rows(totals: dict, names: dict, ghosts: set, keys=None) -> list[dic
     ]
 
 
-def night_snapshot(night: Night, data: NightData | None = None, log: bool = False) -> dict:
+def night_snapshot(
+    night: Night, data: NightData | None = None, log: bool = False
+) -> frames.WatchSnapshot:
     """Everything the host's dashboard and the big screen show; with `log`, each table's
     roll log of this round too (the dashboard page's, for corrections)."""
     data = data or night_data(night)
     state, names, ghosts = data.loaded.state, data.names, data.ghosts
     totals = data.totals
     plan = data.plan
-    snapshot = {
+    snapshot: frames.WatchSnapshot = {
         "type": "snapshot",
         "versions": data.versions(),
         "night": {
@@ -202,7 +205,7 @@ def night_snapshot(night: Night, data: NightData | None = None, log: bool = Fals
     return snapshot
 
 
-def round_view(data: NightData, plan=None) -> dict | None:
+def round_view(data: NightData, plan=None) -> frames.RoundView | None:
     round_ = data.loaded.round
     if round_ is None:
         return None
@@ -221,11 +224,11 @@ def round_view(data: NightData, plan=None) -> dict | None:
     }
 
 
-def ghost_chairs(data: NightData) -> list[dict]:
+def ghost_chairs(data: NightData) -> list[frames.GhostChair]:
     """The ghosts' chairs a waiting guest could take, where they are in the seating to come
     ({id, name, table (1..), table_name, seat (1..4)})."""
     state, names, count = data.loaded.state, data.names, len(data.loaded.state.seating)
-    chairs = []
+    chairs: list[frames.GhostChair] = []
     for key in reducer_ghost_chairs(state, data.ghosts):
         number, seats = next((n, t) for n, t in enumerate(state.seating, 1) if key in t)
         chairs.append(
@@ -240,7 +243,7 @@ def ghost_chairs(data: NightData) -> list[dict]:
     return chairs
 
 
-def _seating(seating, names: dict) -> list[dict]:
+def _seating(seating, names: dict) -> list[frames.SeatingTable]:
     """The seating waiting to be played (the draw, or the next round's)."""
     return [
         {
@@ -256,7 +259,7 @@ def _moves(moves: dict, names: dict) -> dict[str, str]:
     return {key: describe_move(Move(**move), names) for key, move in moves.items()}
 
 
-def player_snapshot(player: Player, data: NightData | None = None) -> dict:
+def player_snapshot(player: Player, data: NightData | None = None) -> frames.PlayerSnapshot:
     """What one player's phone shows: their seat, table, tallies and where to go next."""
     night = player.night
     data = data or night_data(night)
