@@ -102,9 +102,9 @@ def leaders(totals: dict, ghosts: set, fuzzy: str | None) -> dict[str, list[str]
     if not people:
         return {}
 
-    def best(score):
+    def best(score):  # in the players' order, however `totals` was ordered
         top = max(score(t) for t in people.values())
-        return [k for k, t in people.items() if score(t) == top]
+        return sorted((k for k, t in people.items() if score(t) == top), key=store.id_of)
 
     found = {
         "most_buncos": best(lambda t: t["buncos"]),
