@@ -30,7 +30,7 @@ from live.broadcast import (
 )
 from live.steps import written_once
 from live.words import Text
-from partynight import links
+from partynight import frames, links
 from partynight.models import Night
 from partynight.rules.reducer import standings
 from partynight.rules.table import TableRound
@@ -81,7 +81,7 @@ def announce(loaded, saved, client_id=None, notice=None, undone=()):
                 cause, caused = client_id, True
             table = TableRound.from_dict(event["state"])
             view = selectors.view_of_table(table, table_v, event["round"], names, len(state.tables))
-            payload = {
+            payload: frames.WatchTableEvent = {
                 "type": "table",
                 "scope": f"table:{event['round']}:{event['table']}",
                 "v": table_v,
@@ -104,15 +104,17 @@ def announce(loaded, saved, client_id=None, notice=None, undone=()):
             send_after_commit(watchers, frame("table.event", payload))
             # the table's phones also get each seat's phone view (phase and headline)
             phones = selectors.table_phones(view, loaded.round, len(state.seating))
-            mine = frame(
-                "table.event", {**payload, "phones": phones, "undo": undo.get(table.table)}
-            )
+            to_phones: frames.PhoneTableEvent = {
+                **payload,
+                "phones": phones,
+                "undo": undo.get(table.table),
+            }
+            mine = frame("table.event", to_phones)
             send_after_commit([broadcast.table_group(night.pk, table.table)], mine)
         elif kind == "bell":
             v += 1
-            bell = {"table": event["table"], "reason": event["reason"]}
             round_ = snapshots.round_view(snapshots.NightData(night, loaded, []))
-            _small(night, "bell", v, bell=bell, round=round_)
+            _small(night, "bell", v, bell=round_["bell"], round=round_)
         elif kind == "fuzzy_moved":
             v += 1
             holder = event["holder"]
@@ -157,7 +159,7 @@ def _cover(covers: dict[str, list[int]], scope: str, v: int) -> None:
 
 
 def _small(night, what, v, **extra):
-    payload = {"type": "night", "scope": "night", "what": what, "v": v, **extra}
+    payload: frames.NightEvent = {"type": "night", "scope": "night", "what": what, "v": v, **extra}
     send_after_commit([broadcast.night_group(night.pk)], frame("night.event", payload))
 
 
@@ -183,14 +185,18 @@ class _Snapshots:
         night = Night.objects.get(pk=self.night_id)
         data = snapshots.night_data(night)
         extra = {"what": self.what[-1], "events": self.what}
-        watch = {**snapshots.night_snapshot(night, data), **extra, "covers": self.covers}
+        watch: frames.WatchSnapshot = {
+            **snapshots.night_snapshot(night, data),
+            **extra,
+            "covers": self.covers,
+        }
         if self.logged:
             watch["logged"] = self.logged
         send_after_commit([broadcast.watch_group(night.pk)], frame("night.event", watch))
         for player in data.players:
             if player.active and not player.is_ghost:
                 player.night = night
-                mine = {**snapshots.player_snapshot(player, data), **extra}
+                mine: frames.PlayerSnapshot = {**snapshots.player_snapshot(player, data), **extra}
                 mine["covers"] = {k: v for k, v in self.covers.items() if k in mine["versions"]}
                 table = mine["table"] and mine["table"]["number"]
                 seen = {k: v for k, v in mine["versions"].items() if k.startswith("table:")}

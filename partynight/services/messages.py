@@ -2,7 +2,13 @@
 
 from live.messages import MessageError, parse_message, whole
 from live.words import said
+from partynight.rules.config import RULE_CHOICES
 from partynight.rules.entry import ENTRIES
+from partynight.rules.seating import MAX_PLAYERS, table_count
+
+# The most any night has; the services refuse a round or table this night does not have.
+MOST_ROUNDS = max(RULE_CHOICES["sets"]) * max(RULE_CHOICES["rounds_per_set"])
+MOST_TABLES = table_count(MAX_PLAYERS)
 
 # field -> required, per message type; every action also needs a client_id.
 SCHEMAS = {
@@ -20,7 +26,7 @@ def parse_night_message(text: str, actions: tuple[str, ...]) -> dict:
 
 def _check_fields(kind, message):
     if "round" in message:
-        whole("round", message["round"], 1, 36)
+        whole("round", message["round"], 1, MOST_ROUNDS)
     if kind == "undo":
         whole("v", message["v"], 0, 10**9)
     if kind != "roll":
@@ -28,7 +34,7 @@ def _check_fields(kind, message):
     if "v" in message:
         whole("v", message["v"], 0, 10**9)
     if "table" in message:
-        whole("table", message["table"], 1, 12)
+        whole("table", message["table"], 1, MOST_TABLES)
     if ("entry" in message) == ("dice" in message):
         raise MessageError(said("A roll needs either entry or dice."))
     if "entry" in message and message["entry"] not in ENTRIES:

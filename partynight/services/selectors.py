@@ -9,6 +9,7 @@ from live import sql
 from live.steps import written_once
 from live.text import render
 from live.words import Text, Words, joined, said
+from partynight import frames
 from partynight.models import Event, Night, Player, Round, Seat, Table
 from partynight.rules.explain import award_why, roll_words
 from partynight.rules.night import add_table_result, empty_totals
@@ -38,7 +39,7 @@ def names_of(night: Night):
     return names
 
 
-def table_view(table: Table, round_: Round, names: dict | None = None) -> dict:
+def table_view(table: Table, round_: Round, names: dict | None = None) -> frames.TableView:
     names = names if names is not None else names_of(round_.night)
     state = TableRound.from_dict(table.state)
     return view_of_table(
@@ -46,7 +47,9 @@ def table_view(table: Table, round_: Round, names: dict | None = None) -> dict:
     )
 
 
-def view_of_table(state: TableRound, version: int, round_number: int, names: dict, tables: int):
+def view_of_table(
+    state: TableRound, version: int, round_number: int, names: dict, tables: int
+) -> frames.TableView:
     """What every screen shows of one table (`tables`: how many the night has)."""
     turn = whose_turn(state)
     return {
@@ -66,6 +69,20 @@ def view_of_table(state: TableRound, version: int, round_number: int, names: dic
         "buncos": state.buncos,
         "version": version,
     }
+
+
+def team_of(table: frames.TableView, seat: int) -> frames.Team:
+    """Who sits with and against `seat` at `table` (a table view): `side`, the index of its
+    team's points; the partner's and opponents' names, and the sentence the phone shows."""
+    seats = table["seats"]
+    partner, left, right = (seats[(seat + step) % 4]["name"] for step in (2, 1, 3))
+    sentence = said(
+        "Partner: %(partner)s · Opponents: %(left)s and %(right)s",
+        partner=partner,
+        left=left,
+        right=right,
+    )
+    return {"side": seat % 2, "partner": partner, "opponents": [left, right], "sentence": sentence}
 
 
 def standings(night: Night) -> dict[str, dict]:
@@ -104,7 +121,7 @@ def roll_name(roll: dict, names: dict) -> Words:
     return said("%(name)s's roll: %(roll)s", name=who, roll=roll_words(roll))
 
 
-def log_entry(event: Event, night: Night, names: dict | None = None) -> dict:
+def log_entry(event: Event, night: Night, names: dict | None = None) -> frames.LogLine:
     """One line of a table's roll log: who rolled, the dice or the phone's entry, the
     points, when, and who entered it ("app" for a ghost's virtual dice)."""
     names = names if names is not None else names_of(night)
@@ -136,7 +153,9 @@ def undone_event_ids(night: Night):
     return ids
 
 
-def undo_offers(night: Night, state, versions: dict[int, int], names: dict) -> dict:
+def undo_offers(
+    night: Night, state, versions: dict[int, int], names: dict
+) -> dict[int, frames.UndoOffer]:
     """What each table's phones may take back now, {table number: offer} (see undo_offer):
     a person's last roll there, while the table is still at the version it left."""
     if state.round_state in (None, "done"):
@@ -158,7 +177,7 @@ def undo_offers(night: Night, state, versions: dict[int, int], names: dict) -> d
     return offers
 
 
-def undo_offers_made(events: list[dict], logged: list, names: dict) -> dict:
+def undo_offers_made(events: list[dict], logged: list, names: dict) -> dict[int, frames.UndoOffer]:
     """undo_offers for what one action did (`events` and their roll log rows, as
     store.save returns them): a person's roll at a table, unless a roll rang the bell."""
     offers, rang = {}, set()
@@ -174,7 +193,7 @@ def undo_offers_made(events: list[dict], logged: list, names: dict) -> dict:
     return offers
 
 
-def undo_offer(event: Event, names: dict) -> dict:
+def undo_offer(event: Event, names: dict) -> frames.UndoOffer:
     """The phones' button for taking back a person's roll: its words and the table version
     it stands for (the roll's, ghosts' rolls after it included)."""
     roll = event.result["roll"]
@@ -183,11 +202,11 @@ def undo_offer(event: Event, names: dict) -> dict:
     return {"label": label, "v": event.result["table_version"]}
 
 
-def roll_log(night: Night, round_: Round, names: dict) -> dict[str, list[dict]]:
+def roll_log(night: Night, round_: Round, names: dict) -> dict[str, list[frames.LogLine]]:
     """The last rolls at each table this round (taken-back rolls left out), oldest first."""
     undone = undone_event_ids(night)
     events = Event.objects.filter(night=night, kind="roll", round_number=round_.number)
-    logs: dict[str, list[dict]] = {}
+    logs: dict[str, list[frames.LogLine]] = {}
     for event in events.exclude(pk__in=undone).order_by("-id"):
         lines = logs.setdefault(str(event.table_number), [])
         if len(lines) < LOG_LINES:
@@ -195,7 +214,7 @@ def roll_log(night: Night, round_: Round, names: dict) -> dict[str, list[dict]]:
     return logs
 
 
-def awards_view(night: Night, names: dict, ghosts: set) -> list[dict]:
+def awards_view(night: Night, names: dict, ghosts: set) -> list[frames.Award]:
     """The night's prizes, each with `why` (the same words on every page and phone)."""
     awards = [
         {
@@ -217,7 +236,9 @@ def awards_view(night: Night, names: dict, ghosts: set) -> list[dict]:
     return awards
 
 
-def table_phones(table: dict, round_: Round, tables: int) -> dict[str, dict]:
+def table_phones(
+    table: frames.TableView, round_: Round, tables: int
+) -> dict[str, frames.PhoneView]:
     """The phone view of each person seated at `table` (a table view) after a change there,
     so a table event carries each phone's new headline (the round is still being played)."""
     round_view = {"number": round_.number, "state": round_.state, "last": False}
@@ -235,7 +256,7 @@ def table_phones(table: dict, round_: Round, tables: int) -> dict[str, dict]:
     }
 
 
-def player_results(night: Night, player: Player, totals: dict, names: dict) -> dict:
+def player_results(night: Night, player: Player, totals: dict, names: dict) -> frames.Results:
     """The night is over: every prize with why, and this player's place by wins."""
     ghosts = {p.key for p in night.players.all() if p.is_ghost}
     people = {k: t for k, t in totals.items() if k not in ghosts}

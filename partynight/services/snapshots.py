@@ -6,9 +6,12 @@ audience's snapshot once, after commit, and the sockets only forward them."""
 import dataclasses
 import functools
 
+from live.words import Text, Words, said
+from partynight import frames
 from partynight.models import Night, Player
 from partynight.rules.night import round_plan
 from partynight.rules.phone import phone_view
+from partynight.rules.prizes import PRIZE_KINDS, USUAL_NAMES, prize_title
 from partynight.rules.reducer import ghost_chairs as reducer_ghost_chairs
 from partynight.rules.reducer import standings
 from partynight.rules.rotation import Move, describe_move
@@ -46,14 +49,14 @@ class NightData:
         return round_plan(rules_of(self.night))
 
     @functools.cached_property
-    def awards(self) -> list[dict]:
+    def awards(self) -> list[frames.Award]:
         """The prizes with why (none before the night is finished)."""
         if self.night.state != Night.State.FINISHED:
             return []
         return selectors.awards_view(self.night, self.names, self.ghosts)
 
     @functools.cached_property
-    def undo_offers(self) -> dict[int, dict]:
+    def undo_offers(self) -> dict[int, frames.UndoOffer]:
         """Each table's last roll its phones may take back (selectors.undo_offers)."""
         versions = {n: row.version for n, row in self.loaded.tables.items()}
         return selectors.undo_offers(self.night, self.loaded.state, versions, self.names)
@@ -82,7 +85,7 @@ class NightData:
             versions[f"table:{state.round}:{number}"] = row.version
         return versions
 
-    def table_view(self, number: int, names: dict) -> dict:
+    def table_view(self, number: int, names: dict) -> frames.TableView:
         state = self.loaded.state
         count = len(state.tables)
         row = self.loaded.tables[number]
@@ -99,9 +102,9 @@ def leaders(totals: dict, ghosts: set, fuzzy: str | None) -> dict[str, list[str]
     if not people:
         return {}
 
-    def best(score):
+    def best(score):  # in the players' order, however `totals` was ordered
         top = max(score(t) for t in people.values())
-        return [k for k, t in people.items() if score(t) == top]
+        return sorted((k for k, t in people.items() if score(t) == top), key=store.id_of)
 
     found = {
         "most_buncos": best(lambda t: t["buncos"]),
@@ -114,7 +117,36 @@ def leaders(totals: dict, ghosts: set, fuzzy: str | None) -> dict[str, list[str]
     return found
 
 
-def standing_rows(totals: dict, names: dict, ghosts: set, keys=None) -> list[dict]:
+def prize_names(night: Night) -> dict[str, Text]:
+    """What each prize kind is called at this night (`leaders`' keys): the name in its prize
+    table (a host's own name as typed), else the prize's usual name."""
+    names: dict[str, Text] = dict(USUAL_NAMES)
+    names.update((e["prize"], prize_title(e["name"])) for e in night.prize_table or ())
+    return {kind: names[kind] for kind in PRIZE_KINDS}
+
+
+# Whole sentences per reason, at a table and with none (the host rang it by hand).
+BELL_AT = {
+    "target": said("The bell rang at the %(table)s table: a team reached the target."),
+    "bunco": said("The bell rang at the %(table)s table: a Bunco."),
+    "host": said("The bell rang at the %(table)s table: rung by the host."),
+}
+BELL_ANYWHERE = {
+    "target": said("The bell rang: a team reached the target."),
+    "bunco": said("The bell rang: a Bunco."),
+    "host": said("The bell rang: rung by the host."),
+}
+
+
+def bell_sentence(bell: dict, tables: int) -> Words:
+    """Why the bell rang, and where, as every screen says it."""
+    reason = bell["reason"] if bell["reason"] in BELL_AT else "host"
+    if bell["table"] is None:
+        return BELL_ANYWHERE[reason]
+    return {**BELL_AT[reason], "args": {"table": table_name(bell["table"], tables)}}
+
+
+def standing_rows(totals: dict, names: dict, ghosts: set, keys=None) -> list[frames.StandingRow]:
     """Standings rows, most wins first (only `keys` when given)."""
     rows = totals.items() if keys is None else ((k, totals.get(k, ZERO)) for k in keys)
     return [
@@ -123,14 +155,16 @@ def standing_rows(totals: dict, names: dict, ghosts: set, keys=None) -> list[dic
     ]
 
 
-def night_snapshot(night: Night, data: NightData | None = None, log: bool = False) -> dict:
+def night_snapshot(
+    night: Night, data: NightData | None = None, log: bool = False
+) -> frames.WatchSnapshot:
     """Everything the host's dashboard and the big screen show; with `log`, each table's
     roll log of this round too (the dashboard page's, for corrections)."""
     data = data or night_data(night)
     state, names, ghosts = data.loaded.state, data.names, data.ghosts
     totals = data.totals
     plan = data.plan
-    snapshot = {
+    snapshot: frames.WatchSnapshot = {
         "type": "snapshot",
         "versions": data.versions(),
         "night": {
@@ -160,6 +194,7 @@ def night_snapshot(night: Night, data: NightData | None = None, log: bool = Fals
         ],
         "standings": standing_rows(totals, names, ghosts),
         "leaders": leaders(totals, ghosts, state.fuzzy),
+        "prize_names": prize_names(night),
         "awards": data.awards,
         "chart": data.chart(),
     }
@@ -170,7 +205,7 @@ def night_snapshot(night: Night, data: NightData | None = None, log: bool = Fals
     return snapshot
 
 
-def round_view(data: NightData, plan=None) -> dict | None:
+def round_view(data: NightData, plan=None) -> frames.RoundView | None:
     round_ = data.loaded.round
     if round_ is None:
         return None
@@ -182,17 +217,18 @@ def round_view(data: NightData, plan=None) -> dict | None:
         "round": round_.round_in_set,
         "up": round_.up,
         "state": state.round_state,
-        "bell": state.bell,
+        "bell": state.bell
+        and {**state.bell, "sentence": bell_sentence(state.bell, len(state.tables))},
         "break_after": plan[round_.number - 1].break_after,
         "last": round_.number == len(plan),
     }
 
 
-def ghost_chairs(data: NightData) -> list[dict]:
+def ghost_chairs(data: NightData) -> list[frames.GhostChair]:
     """The ghosts' chairs a waiting guest could take, where they are in the seating to come
     ({id, name, table (1..), table_name, seat (1..4)})."""
     state, names, count = data.loaded.state, data.names, len(data.loaded.state.seating)
-    chairs = []
+    chairs: list[frames.GhostChair] = []
     for key in reducer_ghost_chairs(state, data.ghosts):
         number, seats = next((n, t) for n, t in enumerate(state.seating, 1) if key in t)
         chairs.append(
@@ -207,7 +243,7 @@ def ghost_chairs(data: NightData) -> list[dict]:
     return chairs
 
 
-def _seating(seating, names: dict) -> list[dict]:
+def _seating(seating, names: dict) -> list[frames.SeatingTable]:
     """The seating waiting to be played (the draw, or the next round's)."""
     return [
         {
@@ -223,7 +259,7 @@ def _moves(moves: dict, names: dict) -> dict[str, str]:
     return {key: describe_move(Move(**move), names) for key, move in moves.items()}
 
 
-def player_snapshot(player: Player, data: NightData | None = None) -> dict:
+def player_snapshot(player: Player, data: NightData | None = None) -> frames.PlayerSnapshot:
     """What one player's phone shows: their seat, table, tallies and where to go next."""
     night = player.night
     data = data or night_data(night)
@@ -277,6 +313,7 @@ def player_snapshot(player: Player, data: NightData | None = None) -> dict:
         "round": round_,
         "table": table_view,
         "seat": seat,
+        "team": selectors.team_of(table_view, seat) if table else None,
         "next": waiting,
         "move": describe_move(Move(**move), names) if move else None,
         "tables_in_night": table_count(people),

@@ -262,10 +262,21 @@ class TableForm(ClientIdForm):
     table = forms.IntegerField(min_value=1, label=_("Table"))
 
 
+class PlayerKeyField(forms.RegexField):
+    """A player as the frames name them ("p12"), cleaned to the player's id (12)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(regex=r"^p[1-9]\d{0,17}$", **kwargs)
+
+    def clean(self, value):
+        key = super().clean(value)
+        return int(key[1:]) if key else None
+
+
 class LateSeatForm(ClientIdForm):
-    player = forms.IntegerField(min_value=1, label=_("Player"))
-    ghost = forms.IntegerField(min_value=1, required=False, label=_("Ghost"))
+    player = PlayerKeyField(label=_("Player"))
+    ghost = PlayerKeyField(required=False, label=_("Ghost"))
 
 
 class PlayerForm(forms.Form):
-    player = forms.IntegerField(min_value=1, label=_("Player"))
+    player = PlayerKeyField(label=_("Player"))

@@ -3,7 +3,7 @@
  * `snapshot` (connect, resync, a round starting or ending) replaces the state; a `table`
  * replaces that table, and the standings rows and leaders it brings; a `night` message
  * brings the bell (with the round) or the fuzzy die (with the leaders). Nothing is
- * re-derived here. Names only ever go in through textContent. */
+ * re-derived or named here: the bell's sentence and the prizes' names come from the server. Names only ever go in through textContent. */
 (function () {
   "use strict";
   const { $, el } = PartyDom;
@@ -13,27 +13,8 @@
 
   const say = PartyWords.render;
   const fill = (text, args) => interpolate(text, args, true);
-  // Whole sentences per reason: the bell's line at a named table, or with no table.
-  const BELL_AT = {
-    target: gettext("🔔 The bell rang at the %(table)s table: a team reached the target."),
-    bunco: gettext("🔔 The bell rang at the %(table)s table: a Bunco."),
-    host: gettext("🔔 The bell rang at the %(table)s table: rung by the host."),
-  };
-  const BELL = {
-    target: gettext("🔔 The bell rang: a team reached the target."),
-    bunco: gettext("🔔 The bell rang: a Bunco."),
-    host: gettext("🔔 The bell rang: rung by the host."),
-  };
-  // The prize kinds' usual names (a night's own prize names come from the server).
-  const LEADER_NAMES = {
-    most_buncos: gettext("Most Buncos"),
-    most_wins: gettext("Most wins"),
-    // Translators: the fuzzy die travels from player to player; say it as players do.
-    traveling: gettext("Traveling (fuzzy die)"),
-    fifty_fifty: gettext("50/50"),
-    most_losses: gettext("Most losses"),
-  };
-  const leaderName = (kind) => LEADER_NAMES[kind] || kind;
+  // A prize kind's name at this night (the snapshot's `prize_names`: the night's prize table).
+  const leaderName = (kind) => say((state.prize_names || {})[kind] || kind);
 
   function names() {
     const map = {};
@@ -78,11 +59,8 @@
   function renderBell(round) {
     if (!round) return null;
     if (round.bell) {
-      // the table as the players call it (Head, Middle, Foot), as its card does
-      const rang = state.tables.find((t) => t.number === round.bell.table);
-      const reason = round.bell.reason in BELL ? round.bell.reason : "host";
-      const line = rang ? fill(BELL_AT[reason], { table: say(rang.name) }) : BELL[reason];
-      return el("p", { class: "bell rung", id: "bell", role: "status" }, line, " ", roundOver(round));
+      return el("p", { class: "bell rung", id: "bell", role: "status" },
+        "🔔 ", say(round.bell.sentence), " ", roundOver(round));
     }
     if (round.state !== "playing") return null;
     const armed = PartyConfirm.step(bellArmedAt) !== "arm";

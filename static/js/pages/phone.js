@@ -37,10 +37,6 @@
   function show(id, on) {
     $(id).hidden = !on;
   }
-  function nameAt(seat) {
-    const t = snap.table;
-    return t && t.seats[seat] ? t.seats[seat].name : "";
-  }
   function nameOf(key) {
     const s = snap.table && snap.table.seats.find((x) => x.id === key);
     return s ? s.name : "";
@@ -81,21 +77,19 @@
     say("losses", me.losses);
     say("buncos", me.buncos);
     show("fuzzy", snap.night.fuzzy_holder === me.id);
-    const atTable = PLAYING.includes(phone.phase) && table && seat != null;
+    const atTable = PLAYING.includes(phone.phase) && table && seat != null && snap.team;
     show("where", atTable && phone.phase !== "table_done"); // never read as the next seat
     show("scores", atTable);
     show("roundbox", atTable);
     if (atTable) {
       say("table-name", fill(gettext("%(table)s table · seat %(seat)s"), { table: words(table.name), seat: seat + 1 }));
-      say("people", fill(gettext("Partner: %(partner)s · Opponents: %(left)s and %(right)s"), {
-        partner: nameAt((seat + 2) % 4), left: nameAt((seat + 1) % 4), right: nameAt((seat + 3) % 4),
-      }));
-      const t = seat % 2;
+      const team = snap.team; // who sits with and against me, as the server says
+      say("people", team.sentence);
       const pair = gettext("%(first)s & %(second)s");
-      say("us-names", fill(pair, { first: me.name, second: nameAt((seat + 2) % 4) }));
-      say("them-names", fill(pair, { first: nameAt((seat + 1) % 4), second: nameAt((seat + 3) % 4) }));
-      say("score-us", table.points[t]);
-      say("score-them", table.points[1 - t]);
+      say("us-names", fill(pair, { first: me.name, second: team.partner }));
+      say("them-names", fill(pair, { first: team.opponents[0], second: team.opponents[1] }));
+      say("score-us", table.points[team.side]);
+      say("score-them", table.points[1 - team.side]);
       say("up", round.up);
       say("set-round", fill(gettext("Set %(set)s · Round %(round)s"), { set: round.set, round: round.round }));
     }

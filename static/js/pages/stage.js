@@ -18,14 +18,6 @@
   const HEIGHT = 1080;
   const REVEAL_SECONDS = 5; // each prize alone on the stage, at the end of the night
   const SCENE_SECONDS = 20; // then the podium and the prizes take turns
-  const BELL_REASONS = { // whole sentences: the reason changes the grammar
-    target: { at: gettext("The bell rang at the %(table)s table: a team reached the target. Tables finish their turns."),
-      any: gettext("The bell rang: a team reached the target. Tables finish their turns.") },
-    bunco: { at: gettext("The bell rang at the %(table)s table: a Bunco. Tables finish their turns."),
-      any: gettext("The bell rang: a Bunco. Tables finish their turns.") },
-    host: { at: gettext("The bell rang at the %(table)s table: rung by the host. Tables finish their turns."),
-      any: gettext("The bell rang: rung by the host. Tables finish their turns.") },
-  };
   const PHASES = { playing: gettext("Playing"), finishing: gettext("Last turn"),
     rolloff: gettext("Roll-off!"), done: pgettext("table phase", "Done") };
   const TRACK = "◆"; // on track for a prize (★ is the Head-table starter, as on paper)
@@ -111,10 +103,8 @@
 
   function bellBanner(round) {
     if (!round || !round.bell) return null;
-    const rang = state.tables.find((t) => t.number === round.bell.table);
-    const reason = BELL_REASONS[round.bell.reason] || BELL_REASONS.host;
     return el("p", { class: "bell", id: "bell", role: "status" },
-      rang ? say(reason.at, { table: words(rang.name) }) : reason.any);
+      words(round.bell.sentence), " ", gettext("Tables finish their turns."));
   }
 
   /* --- the lobby: join, and the names of everyone who has ------------------------------- */

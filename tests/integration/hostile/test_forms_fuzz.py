@@ -70,7 +70,7 @@ def forms(w):
             {"table": "1", "from_player": "p1", "to_player": "p2"},
             True,
         ),  # fmt: skip
-        "ghost": (f"/nights/{n}/fix/ghost/", {"player": str(w["people"][-1].pk)}, True),
+        "ghost": (f"/nights/{n}/fix/ghost/", {"player": w["people"][-1].key}, True),
         "late": (f"/nights/{n}/fix/late/", late, True),
         "group_new": ("/groups/", {"name": "Club 2"}, True),
         "member_add": (

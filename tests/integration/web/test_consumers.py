@@ -207,7 +207,9 @@ async def test_the_bell_reaches_every_phone_of_the_night(night):
     await phones[3].send_json_to(roll("bunco", v=v, client_id="b"))
     for socket in phones:
         bell = await until(socket, lambda m: m["type"] == "night" and m["what"] == "bell")
-        assert bell["bell"] == {"table": 1, "reason": "bunco"} and bell["scope"] == "night"
+        assert bell["bell"]["table"] == 1 and bell["bell"]["reason"] == "bunco"
+        assert english(bell["bell"]["sentence"]) == "The bell rang at the Head table: a Bunco."
+        assert bell["scope"] == "night"
         assert bell["v"] > socket.snapshot["versions"]["night"]
         assert bell["round"]["state"] == "finishing" and bell["round"]["bell"] == bell["bell"]
     assert phones[4].snapshot["table"]["number"] == 2

@@ -355,7 +355,7 @@ def test_a_late_arrival_takes_a_ghost_chair_and_a_leaver_becomes_a_ghost(host_cl
     assert "Welcome, Zoe: they play in a ghost's chair from now on." in messages_of(late)
     zoe = night.players.get(name="Zoe", active=True)
     assert zoe.seats.exists()
-    leave = host_client.post(reverse("host:fix_ghost", args=[night.pk]), {"player": zoe.pk})
+    leave = host_client.post(reverse("host:fix_ghost", args=[night.pk]), {"player": zoe.key})
     assert leave.status_code == 302
     zoe.refresh_from_db()
     assert not zoe.active

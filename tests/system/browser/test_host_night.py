@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from websockets.sync.client import connect
 
 from tests import builders
-from tests.helpers.browser import log_in, second_step
+from tests.helpers.browser import in_viewport, log_in, second_step
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -113,9 +113,16 @@ def test_a_host_plans_a_night_and_the_dashboard_follows_play_live(
 
         # A Bunco at the Head table rings the bell; the other tables finish their turns.
         phones.roll(1, "bunco")
-        expect(page.locator("#bell")).to_contain_text("The bell rang at the Head table")
+        # the bell's sentence is the server's (why and where), shown where it is seen
+        expect(page.locator("#bell")).to_contain_text(
+            "🔔 The bell rang at the Head table: a Bunco. Tables finish their turns."
+        )
+        in_viewport(page.locator("#bell"))
         expect(page.locator(".tag.bunco")).to_have_count(1)
-        expect(tv.locator("#bell")).to_contain_text("The bell rang at the Head table")
+        expect(tv.locator("#bell")).to_have_text(
+            "The bell rang at the Head table: a Bunco. Tables finish their turns."
+        )
+        in_viewport(tv.locator("#bell"))
         expect(tv.get_by_role("button", name="Ring the bell")).to_have_count(0)
         phones.finish_table(2)
         phones.finish_table(3)
@@ -128,5 +135,7 @@ def test_a_host_plans_a_night_and_the_dashboard_follows_play_live(
     expect(page.get_by_role("heading", name="Round 2 of 24")).to_be_visible()
     expect(page.locator("#number-up")).to_have_text("2")
     second_step(page, "Ring the bell", "Tap again to ring the bell for every table")
-    expect(page.locator("#bell")).to_contain_text("The bell rang: rung by the host.")
+    expect(page.locator("#bell")).to_contain_text("🔔 The bell rang: rung by the host.")
+    in_viewport(page.locator("#bell"))
     expect(tv.locator("#bell")).to_contain_text("The bell rang: rung by the host.")
+    in_viewport(tv.locator("#bell"))

@@ -16,6 +16,7 @@ from tests.helpers.browser import (
     one_phone_offline,
     open_phones,
     pad,
+    readable,
     seated,
     start_night,
 )
@@ -43,6 +44,11 @@ def test_a_roll_on_one_phone_appears_on_the_other_three(live_server_daphne, brow
         expect(page.locator("#score-us")).to_have_text(mine)
         expect(page.locator("#score-them")).to_have_text(theirs)
     assert "<b>Ann</b>" in pages[1].locator("#people").text_content()  # escaped, as text
+    for seat, page in enumerate(pages):  # partner and opponents as the server names them
+        partner, left, right = (players[(seat + step) % 4].name for step in (2, 1, 3))
+        people = page.locator("#people")
+        expect(people).to_have_text(f"Partner: {partner} · Opponents: {left} and {right}")
+        readable(page, people)
     assert Event.objects.filter(night=night, kind="roll").count() == 1
 
 
