@@ -16,11 +16,13 @@ import contextvars
 import json
 import logging
 
-from asgiref.sync import SyncToAsync, async_to_sync, sync_to_async
+from asgiref.sync import async_to_sync, sync_to_async
 from django.core.cache.backends.locmem import LocMemCache
 from django.db import transaction
 
+from live import db
 from live.cache import cache, client
+from live.doors import django_db
 from live.publish import publish
 
 logger = logging.getLogger(__name__)
@@ -50,9 +52,7 @@ def queued_after_commit() -> list:
     outbox = _collecting.get()
     if outbox is not None:
         return list(outbox)
-    # Django keeps them as (savepoints, callback, robust) in a list it documents nowhere:
-    # its contract test is tests/integration/services/test_after_commit.py
-    return [callback for _, callback, *_ in transaction.get_connection().run_on_commit]
+    return django_db.queued_on_commit()
 
 
 @contextlib.contextmanager
@@ -69,8 +69,6 @@ def collecting():
 
 async def flush(outbox: list) -> None:
     """Run a committed transaction's callbacks in order, on the event loop."""
-    from live import db
-
     for callback in outbox:
         if getattr(callback, "reads_database", False):
             await db.run(callback)()
@@ -79,11 +77,12 @@ async def flush(outbox: list) -> None:
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
-    """The event loop running on this thread, else the one a database thread serves."""
+    """The event loop running on this thread, else the one this database thread runs a
+    call for (live/db.py); None on any other thread (a view's, a command's)."""
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
-        loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+        loop = db.serving_loop()
         return loop if loop is not None and loop.is_running() else None
 
 
@@ -135,7 +134,7 @@ def send_after_commit(groups: list[str], message: dict) -> None:
 
     def send():
         loop = _running_loop()
-        if loop is None:  # a management command or a test calling services directly
+        if loop is None:  # a view's thread, a command, a test calling services: at once
             async_to_sync(publish)([(groups, message)])
         elif _on(loop):
             _enqueue(loop, groups, message)
@@ -164,8 +163,8 @@ def frame(handler: str, payload: dict, **extra) -> dict:
 def store_versions(key: str, versions: dict) -> None:
     """The current versions, under the key a consumer's heartbeat reads
     (LiveConsumer.versions_key); call it after commit, so no heartbeat announces a version
-    that was rolled back. Inside the server, with a cache over the network (Redis), the
-    write is handed to the loop's versions writer and this thread goes on at once; the
+    that was rolled back. On the event loop or one of its database threads (live/db.py),
+    with a cache over the network (Redis), the write is handed to the loop's versions writer and this thread goes on at once; the
     in-process cache is written in place (the hand-over would cost more than the write:
     bench/live.py on SQLite)."""
     loop = _running_loop()
@@ -174,15 +173,15 @@ def store_versions(key: str, versions: dict) -> None:
             _writer_of(loop).put(key, versions)
         else:
             loop.call_soon_threadsafe(_writer_of(loop).put, key, versions)
-    else:  # in-process, or a management command or a test calling services directly
+    else:  # in-process, or a view's thread, a command, a test calling services directly
         _write_versions({key: versions})
 
 
 class _VersionsWriter:
     """One per loop: writes the newest versions of every key given since its last write in
-    one cache call. At 100 rolls a second a cache write per roll, on the database thread,
-    cost as much as a twentieth of the server's time (bench/live.py); batched, the writes of
-    many nights share one round trip, and the database thread is free for the next action."""
+    one cache call. Under load a cache write per roll, on the database thread, was a
+    measurable share of the server's time (bench/README.md); batched, the writes of many
+    nights share one round trip, and the database thread is free for the next action."""
 
     def __init__(self):
         self.pending: dict[str, dict] = {}

@@ -10,7 +10,7 @@ from asgiref.sync import sync_to_async
 from django.core.cache import cache
 from django.test import override_settings
 
-from live import broadcast
+from live import broadcast, db
 
 
 def a_cache(backend, location=""):
@@ -41,7 +41,7 @@ async def test_versions_stored_from_a_database_thread_are_written_in_batches_new
             broadcast.store_versions("test:versions:a", {"night": version})
         broadcast.store_versions("test:versions:b", {"night": 7})
 
-    await sync_to_async(after_commits, thread_sensitive=False)()
+    await db.run(after_commits)()
     writer = broadcast._writers[asyncio.get_running_loop()]
     for _ in range(100):  # the hand-overs run on this loop, then the writer's task
         if not writer.pending and writer.task.done():
@@ -68,4 +68,4 @@ async def test_the_in_process_cache_is_written_in_place_even_in_the_server():
             broadcast.store_versions("test:versions:d", {"night": 4})
             return cache.get("test:versions:d")  # this thread's cache: written already
 
-        assert await sync_to_async(after_commit)() == {"night": 4}
+        assert await db.run(after_commit)() == {"night": 4}
