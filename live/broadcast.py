@@ -164,9 +164,9 @@ def store_versions(key: str, versions: dict) -> None:
     """The current versions, under the key a consumer's heartbeat reads
     (LiveConsumer.versions_key); call it after commit, so no heartbeat announces a version
     that was rolled back. On the event loop or one of its database threads (live/db.py),
-    with a cache over the network (Redis), the write is handed to the loop's versions writer and this thread goes on at once; the
-    in-process cache is written in place (the hand-over would cost more than the write:
-    bench/live.py on SQLite)."""
+    with a cache over the network (Redis), the write is handed to the loop's versions
+    writer and this thread goes on at once; the in-process cache is written in place (the
+    hand-over would cost more than the write: bench/live.py on SQLite)."""
     loop = _running_loop()
     if loop is not None and not isinstance(client(), LocMemCache):
         if _on(loop):

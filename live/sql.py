@@ -1,13 +1,14 @@
 """Hand-written SQL for the live actions, read and written as the ORM would.
 
 On a roll, building an ORM query's SQL costs several times what running it costs
-(bench/README.md). The few statements a roll makes (lock and load the night, check the player, look up a repeated
-client id, write the table and log the roll) write their SQL from the models' own column
-names, and turn rows into values and model instances with the same converters the ORM
-applies (JSON, SQLite's booleans and datetimes), and values into parameters with each
-field's own preparation, so they stay right when a field changes. What of that Django does
-not document goes through its door (live/doors/django_db.py). The functions that touch the
-database are steps (live/steps.py): an action's `yield from` runs them on either runner.
+(bench/README.md). The few statements a roll makes (lock and load the night, check the
+player, look up a repeated client id, write the table and log the roll) write their SQL
+from the models' own column names, and turn rows into values and model instances with the
+same converters the ORM applies (JSON, SQLite's booleans and datetimes), and values into
+parameters with each field's own preparation, so they stay right when a field changes. What
+of that Django does not document goes through its door (live/doors/django_db.py). The
+functions that touch the database are steps (live/steps.py): an action's `yield from` runs
+them on either runner.
 """
 
 import functools

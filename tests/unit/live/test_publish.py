@@ -125,9 +125,7 @@ async def test_sent_so_far_returns_when_the_layer_is_down(monkeypatch):
 
     monkeypatch.setattr(broadcast, "publish", down)
     monkeypatch.setattr(broadcast, "failure_listeners", [])
-    await db.run(broadcast.send_after_commit)(
-        ["watchers"], {"type": "table.event", "n": 0}
-    )
+    await db.run(broadcast.send_after_commit)(["watchers"], {"type": "table.event", "n": 0})
     await asyncio.wait_for(broadcast.sent_so_far(), 5)
 
 

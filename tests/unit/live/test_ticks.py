@@ -88,9 +88,7 @@ async def test_heartbeats_leave_after_the_events_queued_before_them(monkeypatch)
         log.extend(("event", message["n"]) for _, message in batch)
 
     monkeypatch.setattr(broadcast, "publish", slow_publish)
-    await db.run(broadcast.send_after_commit)(
-        ["watchers"], {"type": "table.event", "n": 1}
-    )
+    await db.run(broadcast.send_after_commit)(["watchers"], {"type": "table.event", "n": 1})
     cache.set("test:hb:order", {"table:1:1": 1})
     socket = FakeSocket(log)
     await send_heartbeats({socket: "test:hb:order"})
