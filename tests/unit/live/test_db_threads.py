@@ -10,6 +10,8 @@ from django.test import override_settings
 
 from live import db
 
+pytestmark = pytest.mark.django_db(transaction=True)  # a database thread's own cleanup
+
 
 @pytest.mark.parametrize("threads", [1, 3])
 async def test_a_database_thread_knows_the_loop_it_runs_a_call_for(threads):
