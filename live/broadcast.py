@@ -135,13 +135,25 @@ def send_after_commit(groups: list[str], message: dict) -> None:
     def send():
         loop = _running_loop()
         if loop is None:  # a view's thread, a command, a test calling services: at once
-            async_to_sync(publish)([(groups, message)])
+            async_to_sync(_sent_in_order)(groups, message)
         elif _on(loop):
             _enqueue(loop, groups, message)
         else:
             loop.call_soon_threadsafe(_enqueue, loop, groups, message)
 
     after_commit(send)
+
+
+async def _sent_in_order(groups: list[str], message: dict) -> None:
+    """Send `message` now, on whatever loop runs this (the server's, for a view's thread),
+    behind what that loop's sender holds, if it has one: never overtaking a database
+    thread's broadcasts queued before it."""
+    loop = asyncio.get_running_loop()
+    if loop in _outboxes:
+        _enqueue(loop, groups, message)
+        await sent_so_far()
+    else:
+        await publish([(groups, message)])
 
 
 def _on(loop: asyncio.AbstractEventLoop) -> bool:

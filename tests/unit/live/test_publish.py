@@ -131,8 +131,8 @@ async def test_sent_so_far_returns_when_the_layer_is_down(monkeypatch):
 
 @pytest.mark.django_db(transaction=True)
 async def test_a_broadcast_from_another_thread_goes_out_before_the_thread_goes_on(monkeypatch):
-    """A thread that is not one of live.db's (Django runs a sync view on its own) knows no
-    sender: its broadcast goes out at once, on the loop, and the thread waits for it."""
+    """A thread that is not one of live.db's (Django runs a sync view on its own) waits
+    while its broadcast goes out on the loop, behind whatever the loop's sender holds."""
     published = []
 
     async def slow_publish(batch):
@@ -146,3 +146,31 @@ async def test_a_broadcast_from_another_thread_goes_out_before_the_thread_goes_o
         return list(published)
 
     assert await sync_to_async(view)() == [0]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_broadcast_from_another_thread_never_overtakes_what_the_sender_holds(
+    monkeypatch,
+):
+    published = []
+    sending = asyncio.Event()
+
+    async def slow_publish(batch):
+        sending.set()
+        await asyncio.sleep(0.05)
+        published.extend(message["n"] for _, message in batch)
+
+    monkeypatch.setattr(broadcast, "publish", slow_publish)
+
+    def commit(numbers):
+        for n in numbers:
+            broadcast.send_after_commit(["watchers"], {"type": "table.event", "n": n})
+
+    def view():
+        commit([3])
+        return list(published)
+
+    await db.run(commit)([0])
+    await asyncio.wait_for(sending.wait(), 5)
+    await db.run(commit)([1, 2])  # queued behind the batch the sender is sending
+    assert await sync_to_async(view)() == [0, 1, 2, 3]
