@@ -175,18 +175,31 @@ def frame(handler: str, payload: dict, **extra) -> dict:
 def store_versions(key: str, versions: dict) -> None:
     """The current versions, under the key a consumer's heartbeat reads
     (LiveConsumer.versions_key); call it after commit, so no heartbeat announces a version
-    that was rolled back. On the event loop or one of its database threads (live/db.py),
-    with a cache over the network (Redis), the write is handed to the loop's versions
-    writer and this thread goes on at once; the in-process cache is written in place (the
-    hand-over would cost more than the write: bench/live.py on SQLite)."""
-    loop = _running_loop()
-    if loop is not None and not isinstance(client(), LocMemCache):
-        if _on(loop):
-            _writer_of(loop).put(key, versions)
-        else:
-            loop.call_soon_threadsafe(_writer_of(loop).put, key, versions)
-    else:  # in-process, or a view's thread, a command, a test calling services directly
+    that was rolled back. With a cache over the network (Redis), the write is handed to the
+    loop's versions writer and a database thread (live/db.py) goes on at once; the
+    in-process cache is written in place (the hand-over would cost more than the write:
+    bench/live.py on SQLite)."""
+    if isinstance(client(), LocMemCache):
         _write_versions({key: versions})
+        return
+    loop = _running_loop()
+    if loop is None:  # a view's thread, a command, a test calling services directly
+        async_to_sync(_stored_in_order)(key, versions)
+    elif _on(loop):
+        _writer_of(loop).put(key, versions)
+    else:
+        loop.call_soon_threadsafe(_writer_of(loop).put, key, versions)
+
+
+async def _stored_in_order(key: str, versions: dict) -> None:
+    """Store `versions` from whatever loop runs this (the server's, for a view's thread):
+    through that loop's versions writer if it has one, so an older write it holds never
+    lands after this one; else at once, off the loop."""
+    writer = _writers.get(asyncio.get_running_loop())
+    if writer is not None:
+        writer.put(key, versions)
+    else:
+        await sync_to_async(_write_versions, thread_sensitive=False)({key: versions})
 
 
 class _VersionsWriter:
