@@ -92,7 +92,7 @@ def prepare_environment(tag: str) -> dict:
         with psycopg.connect(url, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
             conn.execute(f'CREATE DATABASE "{name}"')
-        env["DATABASE_URL"] = urlunsplit(parts._replace(path="/" + name))
+        env["DATABASE_URL"] = urlunsplit((*parts[:2], "/" + name, *parts[3:]))
     else:
         OUT.mkdir(parents=True, exist_ok=True)
         path = OUT / f"live-{tag}.sqlite3"

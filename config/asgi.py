@@ -31,9 +31,8 @@ application = ProxyHeaders(
     )
 )
 
-# What the imports built never becomes garbage: full collections skip it. With a thousand
-# sockets open (bench/live.py, 100 nights) a full collection held every roll in flight for
-# 230-280 ms; with this, 135-170 ms. (Collecting the young generation less often made full
-# collections rarer still, but the server kept garbage longer and grew by 12 MiB every 2,000
-# bad links: tests/system/hostile/test_daphne.py.)
+# What the imports built never becomes garbage: full collections skip it, and each one
+# holds every roll in flight for less time with many sockets open (bench/README.md).
+# Collecting the young generation less often was tried and not kept: the server kept
+# garbage longer and grew (tests/system/hostile/test_daphne.py).
 gc.freeze()

@@ -16,11 +16,13 @@ import contextvars
 import json
 import logging
 
-from asgiref.sync import SyncToAsync, async_to_sync, sync_to_async
+from asgiref.sync import async_to_sync, sync_to_async
 from django.core.cache.backends.locmem import LocMemCache
 from django.db import transaction
 
+from live import db
 from live.cache import cache, client
+from live.doors import django_db
 from live.publish import publish
 
 logger = logging.getLogger(__name__)
@@ -50,9 +52,7 @@ def queued_after_commit() -> list:
     outbox = _collecting.get()
     if outbox is not None:
         return list(outbox)
-    # Django keeps them as (savepoints, callback, robust) in a list it documents nowhere:
-    # its contract test is tests/integration/services/test_after_commit.py
-    return [callback for _, callback, *_ in transaction.get_connection().run_on_commit]
+    return django_db.queued_on_commit()
 
 
 @contextlib.contextmanager
@@ -69,8 +69,6 @@ def collecting():
 
 async def flush(outbox: list) -> None:
     """Run a committed transaction's callbacks in order, on the event loop."""
-    from live import db
-
     for callback in outbox:
         if getattr(callback, "reads_database", False):
             await db.run(callback)()
@@ -79,11 +77,12 @@ async def flush(outbox: list) -> None:
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
-    """The event loop running on this thread, else the one a database thread serves."""
+    """The event loop running on this thread, else the one this database thread runs a
+    call for (live/db.py); None on any other thread (a view's, a command's)."""
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
-        loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+        loop = db.serving_loop()
         return loop if loop is not None and loop.is_running() else None
 
 
@@ -135,14 +134,26 @@ def send_after_commit(groups: list[str], message: dict) -> None:
 
     def send():
         loop = _running_loop()
-        if loop is None:  # a management command or a test calling services directly
-            async_to_sync(publish)([(groups, message)])
+        if loop is None:  # a view's thread, a command, a test calling services: at once
+            async_to_sync(_sent_in_order)(groups, message)
         elif _on(loop):
             _enqueue(loop, groups, message)
         else:
             loop.call_soon_threadsafe(_enqueue, loop, groups, message)
 
     after_commit(send)
+
+
+async def _sent_in_order(groups: list[str], message: dict) -> None:
+    """Send `message` now, on whatever loop runs this (the server's, for a view's thread),
+    behind what that loop's sender holds, if it has one: never overtaking a database
+    thread's broadcasts queued before it."""
+    loop = asyncio.get_running_loop()
+    if loop in _outboxes:
+        _enqueue(loop, groups, message)
+        await sent_so_far()
+    else:
+        await publish([(groups, message)])
 
 
 def _on(loop: asyncio.AbstractEventLoop) -> bool:
@@ -164,25 +175,38 @@ def frame(handler: str, payload: dict, **extra) -> dict:
 def store_versions(key: str, versions: dict) -> None:
     """The current versions, under the key a consumer's heartbeat reads
     (LiveConsumer.versions_key); call it after commit, so no heartbeat announces a version
-    that was rolled back. Inside the server, with a cache over the network (Redis), the
-    write is handed to the loop's versions writer and this thread goes on at once; the
+    that was rolled back. With a cache over the network (Redis), the write is handed to the
+    loop's versions writer and a database thread (live/db.py) goes on at once; the
     in-process cache is written in place (the hand-over would cost more than the write:
     bench/live.py on SQLite)."""
-    loop = _running_loop()
-    if loop is not None and not isinstance(client(), LocMemCache):
-        if _on(loop):
-            _writer_of(loop).put(key, versions)
-        else:
-            loop.call_soon_threadsafe(_writer_of(loop).put, key, versions)
-    else:  # in-process, or a management command or a test calling services directly
+    if isinstance(client(), LocMemCache):
         _write_versions({key: versions})
+        return
+    loop = _running_loop()
+    if loop is None:  # a view's thread, a command, a test calling services directly
+        async_to_sync(_stored_in_order)(key, versions)
+    elif _on(loop):
+        _writer_of(loop).put(key, versions)
+    else:
+        loop.call_soon_threadsafe(_writer_of(loop).put, key, versions)
+
+
+async def _stored_in_order(key: str, versions: dict) -> None:
+    """Store `versions` from whatever loop runs this (the server's, for a view's thread):
+    through that loop's versions writer if it has one, so an older write it holds never
+    lands after this one; else at once, off the loop."""
+    writer = _writers.get(asyncio.get_running_loop())
+    if writer is not None:
+        writer.put(key, versions)
+    else:
+        await sync_to_async(_write_versions, thread_sensitive=False)({key: versions})
 
 
 class _VersionsWriter:
     """One per loop: writes the newest versions of every key given since its last write in
-    one cache call. At 100 rolls a second a cache write per roll, on the database thread,
-    cost as much as a twentieth of the server's time (bench/live.py); batched, the writes of
-    many nights share one round trip, and the database thread is free for the next action."""
+    one cache call. Under load a cache write per roll, on the database thread, was a
+    measurable share of the server's time (bench/README.md); batched, the writes of many
+    nights share one round trip, and the database thread is free for the next action."""
 
     def __init__(self):
         self.pending: dict[str, dict] = {}

@@ -10,7 +10,6 @@ import logging
 import time
 
 from asgiref.sync import sync_to_async
-from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from live import broadcast, db, limits, ticks
@@ -111,18 +110,13 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             self.resync_later.cancel()
 
     async def dispatch(self, message):
-        """As Channels' own, without its close_old_connections() before every handler: that
-        hop to the one thread-sensitive thread, per message and socket, was an eighth of
-        the server's time at 100 nights (bench/live.py). Every database call here goes
-        through live.db, whose threads close their old connections themselves.
-        While a handler runs (an action waiting its turn on the database thread, for
-        seconds on a loaded server), the group messages behind it wait in its channel."""
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
+        """Channels' own (which closes the thread's expired database connections, then
+        runs the handler), counted in `busy` while it runs. While a handler runs (an action
+        waiting its turn on the database thread, for seconds on a loaded server), the group
+        messages behind it wait in its channel."""
         self.busy += 1
         try:
-            await handler(message)
+            await super().dispatch(message)
         finally:
             self.busy -= 1
 

@@ -11,7 +11,9 @@ database; actions on different nights run side by side. SQLite keeps one thread:
 writer anyway.
 """
 
+import asyncio
 import functools
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from channels.db import database_sync_to_async
@@ -21,17 +23,40 @@ from django.db import close_old_connections
 from live import pg, steps
 
 _pool: ThreadPoolExecutor | None = None
+_this_thread = threading.local()
+
+
+def serving_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop this thread is running a call of `run` for, if it is one of ours:
+    where the call's after-commit broadcasts go (live/broadcast.py)."""
+    return getattr(_this_thread, "loop", None)
 
 
 def run(call):
-    """`call` as an awaitable that runs on the database thread or pool."""
+    """`call` as an awaitable that runs on the database thread or pool (call it on the
+    event loop that awaits it)."""
     global _pool
+    call = _serving(asyncio.get_running_loop(), call)
     threads = settings.LIVE_DB_THREADS
     if threads <= 1:
         return database_sync_to_async(call)
     if _pool is None:
         _pool = ThreadPoolExecutor(threads, thread_name_prefix="live-db")
     return database_sync_to_async(_giving_back(call), thread_sensitive=False, executor=_pool)
+
+
+def _serving(loop: asyncio.AbstractEventLoop, call):
+    """`call`, with its thread knowing the loop it runs for (`serving_loop`)."""
+
+    @functools.wraps(call)
+    def run_for_loop(*args, **kwargs):
+        outer, _this_thread.loop = serving_loop(), loop
+        try:
+            return call(*args, **kwargs)
+        finally:
+            _this_thread.loop = outer
+
+    return run_for_loop
 
 
 def _giving_back(call):

@@ -1,16 +1,16 @@
 """The live actions on PostgreSQL, run on the event loop (psycopg's async connections).
 
 On a database thread a roll's statements each gave the GIL back to the busy event loop and
-waited to get it again, about 30 times a roll (bench/live.py). Here the loop runs an
-action's statements itself (live/steps.py) on a connection from a psycopg
-`AsyncConnectionPool`, and sends the messages the action queued once its transaction has
-committed, in order; a transaction that fails sends nothing (live.broadcast.collecting).
+waited to get it again (bench/README.md). Here the loop runs an action's statements itself
+(live/steps.py) on a connection from a psycopg `AsyncConnectionPool`, and sends the
+messages the action queued once its transaction has committed, in order; a transaction
+that fails sends nothing (live.broadcast.collecting).
 
-One door: the only module that knows psycopg's async API, and the one that copies Django's
-connection settings onto the pool's connections (the pinned versions in requirements.txt;
-contract test: tests/integration/services/test_pg_door.py). Each event loop gets its own
-pool: the server's lives as long as the process; a loop that ends sooner (a test's) closes
-its pool with `close`.
+One door: the only module that knows psycopg's async API (the pinned versions in
+requirements.txt; contract test: tests/integration/services/test_pg_door.py). Its
+connections get Django's own connection settings through Django's door
+(live/doors/django_db.py). Each event loop gets its own pool: the server's lives as long
+as the process; a loop that ends sooner (a test's) closes its pool with `close`.
 """
 
 import asyncio
@@ -21,6 +21,7 @@ from django.db import connection
 from psycopg_pool import AsyncConnectionPool
 
 from live import broadcast, sql
+from live.doors import django_db
 from live.steps import Action, Steps
 
 _pools: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
@@ -91,14 +92,14 @@ def _connection_params() -> dict:
     """Django's own connection parameters (database, user, the JSON and time zone
     adapters, prepared statements), with the async client-side cursor that matches its
     sync one: the same %s statements run the same way on both runners."""
-    params = connection.get_connection_params()
+    params = django_db.connection_params(connection)
     params["cursor_factory"] = psycopg.AsyncClientCursor
     return params
 
 
 async def _configure(conn: psycopg.AsyncConnection) -> None:
     """As Django configures its connections: the session's time zone."""
-    name = connection.timezone_name
+    name, statement = django_db.time_zone_statement(connection)
     if name and conn.info.parameter_status("TimeZone") != name:
-        await conn.execute(connection.ops.set_time_zone_sql(), [name])
+        await conn.execute(statement, [name])
         await conn.commit()

@@ -1,13 +1,14 @@
 """Hand-written SQL for the live actions, read and written as the ORM would.
 
-On a roll, building an ORM query's SQL costs several times what running it costs (about
-0.4 ms of Python against 0.05 ms in the database, per query, on this project's roll). The
-few statements a roll makes (lock and load the night, check the player, look up a repeated
-client id, write the table and log the roll) write their SQL from the models' own column
-names, and turn rows into values and model instances with the same converters the ORM
-applies (JSON, SQLite's booleans and datetimes), and values into parameters with each
-field's own preparation, so they stay right when a field changes. The functions that touch
-the database are steps (live/steps.py): an action's `yield from` runs them on either runner.
+On a roll, building an ORM query's SQL costs several times what running it costs
+(bench/README.md). The few statements a roll makes (lock and load the night, check the
+player, look up a repeated client id, write the table and log the roll) write their SQL
+from the models' own column names, and turn rows into values and model instances with the
+same converters the ORM applies (JSON, SQLite's booleans and datetimes), and values into
+parameters with each field's own preparation, so they stay right when a field changes. What
+of that Django does not document goes through its door (live/doors/django_db.py). The
+functions that touch the database are steps (live/steps.py): an action's `yield from` runs
+them on either runner.
 """
 
 import functools
@@ -15,6 +16,7 @@ import threading
 
 from django.db import DEFAULT_DB_ALIAS, connections
 
+from live.doors import django_db
 from live.steps import Steps, execute, fetch
 
 _this_thread = threading.local()
@@ -23,8 +25,7 @@ _this_thread = threading.local()
 def database():
     """This thread's Django database wrapper (its settings, operations and converters, not a
     session), looked up once per thread: through `django.db.connection` every attribute is
-    a context-variable lookup, which on the event loop took a tenth of its time under load
-    (bench/live.py, py-spy)."""
+    a context-variable lookup, costly on a busy event loop (bench/README.md)."""
     try:
         return _this_thread.wrapper
     except AttributeError:
@@ -34,8 +35,8 @@ def database():
 
 def table(model) -> str:
     """`model`'s table name, quoted for this database."""
-    connection = database()
-    return connection.ops.quote_name(model._meta.db_table)
+    # `_meta` is Django's documented Model _meta API (docs: ref/models/meta)
+    return django_db.quoter(database())(model._meta.db_table)
 
 
 def columns(model, alias: str) -> str:
@@ -46,19 +47,17 @@ def columns(model, alias: str) -> str:
 
 def columns_of(fields, alias: str) -> str:
     """The columns of `fields` (of one model), qualified by `alias`."""
-    connection = database()
-    quote = connection.ops.quote_name
+    quote = django_db.quoter(database())
     return ", ".join(f"{alias}.{quote(f.column)}" for f in fields)
 
 
 def lock_clause(*aliases: str) -> str:
     """FOR UPDATE of the rows of `aliases`, where the database locks rows (SQLite locks the
     whole database on write instead)."""
-    connection = database()
-    features = connection.features
-    if not features.has_select_for_update:
+    locks, locks_of = django_db.row_locks(database())
+    if not locks:
         return ""
-    if features.has_select_for_update_of:
+    if locks_of:
         return " FOR UPDATE OF " + ", ".join(aliases)
     return " FOR UPDATE"
 
@@ -66,28 +65,13 @@ def lock_clause(*aliases: str) -> str:
 def values(row, fields) -> list:
     """`row`'s raw values as the ORM gives them for `fields`."""
     connection = database()
-    out = []
-    for value, (expression, converters) in zip(row, _converters(tuple(fields)), strict=True):
-        for convert in converters:
-            value = convert(value, expression, connection)
-        out.append(value)
-    return out
+    return django_db.converted(row, _converters(tuple(fields)), connection)
 
 
 @functools.cache
 def _converters_of(fields: tuple, alias: str) -> list:
-    connection = database()
     # Per alias, not per connection: a backend's converters depend on its settings only.
-    found = []
-    for field in fields:
-        expression = field.get_col(field.model._meta.db_table)
-        found.append(
-            (
-                expression,
-                connection.ops.get_db_converters(expression) + field.get_db_converters(connection),
-            )
-        )
-    return found
+    return django_db.read_converters(fields, database())
 
 
 def _converters(fields: tuple) -> list:
@@ -108,6 +92,7 @@ def instances(row, *models) -> list:
             found.append(None)
             continue
         part = values(part, fields)
+        # Model.from_db: documented (docs: ref/models/instances, "Customizing model loading")
         found.append(model.from_db(connection.alias, [f.attname for f in fields], part))
     return found
 
@@ -117,7 +102,7 @@ def select(model, where: dict, lock: bool = False) -> Steps:
     key; `lock`: FOR UPDATE."""
     connection = database()
     fields = [model._meta.get_field(name) for name in where]
-    quote = connection.ops.quote_name
+    quote = django_db.quoter(connection)
     query = (
         f"SELECT {columns(model, 'x')} FROM {table(model)} x"
         f" WHERE {' AND '.join(f'x.{quote(f.column)} = %s' for f in fields) or '1 = 1'}"
@@ -141,7 +126,7 @@ def insert(objs: list) -> Steps:
     for obj in objs:
         rows.append("(" + ", ".join(["%s"] * len(fields)) + ")")
         params += [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
-    quote = connection.ops.quote_name
+    quote = django_db.quoter(connection)
     query = (
         f"INSERT INTO {table(model)} ({', '.join(quote(f.column) for f in fields)})"
         f" VALUES {', '.join(rows)} RETURNING {quote(model._meta.pk.column)}"
@@ -150,6 +135,7 @@ def insert(objs: list) -> Steps:
     # bulk_create relies on it too)
     for obj, (pk,) in zip(objs, (yield from fetch(query, params)), strict=True):
         obj.pk = pk
+        # `_state.adding` and `_state.db`: documented (docs: ref/models/instances, from_db)
         obj._state.adding = False
         obj._state.db = connection.alias
 
@@ -164,7 +150,7 @@ def update_where(model, values: dict, where: dict) -> Steps:
     """UPDATE the rows of `model` whose fields equal `where`, setting `values` (both by
     field name)."""
     connection = database()
-    quote = connection.ops.quote_name
+    quote = django_db.quoter(connection)
     setting = [model._meta.get_field(name) for name in values]
     matching = [model._meta.get_field(name) for name in where]
     query = (

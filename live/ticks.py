@@ -54,8 +54,8 @@ async def send_heartbeats(members: dict) -> None:
     client's grace, it asked for a snapshot it did not need); nor do the heartbeats leave
     before the events queued in this process's sender (broadcast.sent_so_far). Each key's
     frame is encoded once, and the loop serves other work between slices of sockets: sent
-    in one go, a thousand heartbeats held the loop long enough every tick to delay the rolls
-    arriving meanwhile (bench/live.py at 100 nights)."""
+    in one go, a thousand sockets' heartbeats held the loop every tick (bench/README.md),
+    and every roll arriving meanwhile waited."""
     keys = list(set(members.values()))
     versions = await sync_to_async(cache.get_many, thread_sensitive=False)(keys)
     await broadcast.sent_so_far()  # what those versions announce has left this process

@@ -1,7 +1,7 @@
-"""What live.broadcast reads of Django's after-commit list (queued_after_commit), its one
-reach into Django's internals (Django 5.2's `run_on_commit`, undocumented): a callback is
-found there while its transaction is open, runs once on commit and never on a rollback;
-the event loop's outbox (live/pg.py) answers the same way."""
+"""live.broadcast's after-commit queue (queued_after_commit): a callback is found there
+while its transaction is open, runs once on commit and never on a rollback, whether Django
+holds it (read through live/doors/django_db.py, whose own contract is
+tests/integration/doors/test_django_db.py) or the event loop's outbox (live/pg.py)."""
 
 import pytest
 from django.db import transaction

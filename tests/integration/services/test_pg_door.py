@@ -1,8 +1,8 @@
 """The contract of live/pg.py, the one door to psycopg's async API (written for psycopg 3.3.9
 and psycopg-pool 3.3.3 under Django 5.2): the event loop's connections read and write rows
 exactly as Django's own connections do, so the same statements give the same values on
-both runners. An upgrade that changes Django's connection parameters or psycopg's async
-cursor fails here first."""
+both runners. An upgrade that changes Django's connection parameters (read through
+live/doors/django_db.py) or psycopg's async cursor fails here first."""
 
 import asyncio
 import datetime
@@ -11,6 +11,7 @@ import pytest
 from django.db import connection
 
 from live import pg, sql, steps
+from live.doors import django_db
 from partynight.models import Event, Night
 from tests import builders
 
@@ -54,6 +55,6 @@ def test_the_loops_connections_read_rows_as_djangos_do(host):
 
 
 def test_djangos_connection_parameters_are_what_the_pool_copies():
-    params = connection.get_connection_params()
+    params = django_db.connection_params(connection)
     assert {"dbname", "context", "cursor_factory", "prepare_threshold"} <= set(params)
     assert "pool" not in params  # Django's own pool options never reach a connection

@@ -14,6 +14,7 @@ import psycopg
 import pytest
 from django.db import connection
 
+from live.doors import django_db
 from partynight.models import Event, Night
 from partynight.rules import Rules
 from tests import builders
@@ -29,7 +30,7 @@ STALL = 3.0
 
 def hold_the_night(night_id: int, holding: threading.Event) -> None:
     """Lock the night's row from a session of its own for STALL seconds."""
-    params = connection.get_connection_params()
+    params = django_db.connection_params(connection)
     params.pop("cursor_factory", None)
     with psycopg.connect(**params) as session, session.transaction():
         session.execute("SELECT id FROM partynight_night WHERE id = %s FOR UPDATE", [night_id])

@@ -12,7 +12,7 @@ from channels.layers import get_channel_layer
 from channels_redis.pubsub import RedisSingleShardConnection
 from django.test import override_settings
 
-from live import broadcast
+from live import broadcast, db
 from live.publish import publish
 from tests.helpers.redis import REDIS_URL, need_redis
 
@@ -89,9 +89,9 @@ async def test_what_queues_while_the_sender_sends_goes_out_as_one_batch(monkeypa
         for n in numbers:
             broadcast.send_after_commit(["watchers"], {"type": "table.event", "n": n})
 
-    await sync_to_async(commit, thread_sensitive=False)([0])
+    await db.run(commit)([0])
     await asyncio.wait_for(sending.wait(), 5)
-    await sync_to_async(commit, thread_sensitive=False)(range(1, 21))
+    await db.run(commit)(range(1, 21))
     for _ in range(100):
         if sum(map(len, batches)) == 21:
             break
@@ -113,7 +113,7 @@ async def test_sent_so_far_returns_once_what_was_queued_before_it_went_out(monke
         for n in range(3):
             broadcast.send_after_commit(["watchers"], {"type": "table.event", "n": n})
 
-    await sync_to_async(commit, thread_sensitive=False)()
+    await db.run(commit)()
     await broadcast.sent_so_far()
     assert published == [0, 1, 2]
 
@@ -125,7 +125,52 @@ async def test_sent_so_far_returns_when_the_layer_is_down(monkeypatch):
 
     monkeypatch.setattr(broadcast, "publish", down)
     monkeypatch.setattr(broadcast, "failure_listeners", [])
-    await sync_to_async(broadcast.send_after_commit, thread_sensitive=False)(
-        ["watchers"], {"type": "table.event", "n": 0}
-    )
+    await db.run(broadcast.send_after_commit)(["watchers"], {"type": "table.event", "n": 0})
     await asyncio.wait_for(broadcast.sent_so_far(), 5)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_broadcast_from_another_thread_goes_out_before_the_thread_goes_on(monkeypatch):
+    """A thread that is not one of live.db's (Django runs a sync view on its own) waits
+    while its broadcast goes out on the loop, behind whatever the loop's sender holds."""
+    published = []
+
+    async def slow_publish(batch):
+        await asyncio.sleep(0.05)
+        published.extend(message["n"] for _, message in batch)
+
+    monkeypatch.setattr(broadcast, "publish", slow_publish)
+
+    def view():
+        broadcast.send_after_commit(["watchers"], {"type": "table.event", "n": 0})
+        return list(published)
+
+    assert await sync_to_async(view)() == [0]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_broadcast_from_another_thread_never_overtakes_what_the_sender_holds(
+    monkeypatch,
+):
+    published = []
+    sending = asyncio.Event()
+
+    async def slow_publish(batch):
+        sending.set()
+        await asyncio.sleep(0.05)
+        published.extend(message["n"] for _, message in batch)
+
+    monkeypatch.setattr(broadcast, "publish", slow_publish)
+
+    def commit(numbers):
+        for n in numbers:
+            broadcast.send_after_commit(["watchers"], {"type": "table.event", "n": n})
+
+    def view():
+        commit([3])
+        return list(published)
+
+    await db.run(commit)([0])
+    await asyncio.wait_for(sending.wait(), 5)
+    await db.run(commit)([1, 2])  # queued behind the batch the sender is sending
+    assert await sync_to_async(view)() == [0, 1, 2, 3]

@@ -6,9 +6,8 @@ import asyncio
 import json
 
 import pytest
-from asgiref.sync import sync_to_async
 
-from live import broadcast
+from live import broadcast, db
 from live.cache import cache
 from live.ticks import Tick, send_heartbeats
 
@@ -89,9 +88,7 @@ async def test_heartbeats_leave_after_the_events_queued_before_them(monkeypatch)
         log.extend(("event", message["n"]) for _, message in batch)
 
     monkeypatch.setattr(broadcast, "publish", slow_publish)
-    await sync_to_async(broadcast.send_after_commit, thread_sensitive=False)(
-        ["watchers"], {"type": "table.event", "n": 1}
-    )
+    await db.run(broadcast.send_after_commit)(["watchers"], {"type": "table.event", "n": 1})
     cache.set("test:hb:order", {"table:1:1": 1})
     socket = FakeSocket(log)
     await send_heartbeats({socket: "test:hb:order"})

@@ -4,13 +4,14 @@ writes the newest versions of each key in batches; the in-process cache, and a m
 command, write at once."""
 
 import asyncio
+import time
 
 import pytest
 from asgiref.sync import sync_to_async
 from django.core.cache import cache
 from django.test import override_settings
 
-from live import broadcast
+from live import broadcast, db
 
 
 def a_cache(backend, location=""):
@@ -41,7 +42,7 @@ async def test_versions_stored_from_a_database_thread_are_written_in_batches_new
             broadcast.store_versions("test:versions:a", {"night": version})
         broadcast.store_versions("test:versions:b", {"night": 7})
 
-    await sync_to_async(after_commits, thread_sensitive=False)()
+    await db.run(after_commits)()
     writer = broadcast._writers[asyncio.get_running_loop()]
     for _ in range(100):  # the hand-overs run on this loop, then the writer's task
         if not writer.pending and writer.task.done():
@@ -68,4 +69,31 @@ async def test_the_in_process_cache_is_written_in_place_even_in_the_server():
             broadcast.store_versions("test:versions:d", {"night": 4})
             return cache.get("test:versions:d")  # this thread's cache: written already
 
-        assert await sync_to_async(after_commit)() == {"night": 4}
+        assert await db.run(after_commit)() == {"night": 4}
+
+
+async def test_versions_stored_from_another_thread_never_land_before_older_ones(
+    monkeypatch, files_cache
+):
+    """A sync view's thread is not one of live.db's: what it stores goes through the loop's
+    writer too, so a write the writer still holds never lands after it."""
+    write = broadcast._write_versions
+
+    def slow(batch):
+        time.sleep(0.05)  # a round trip to Redis
+        write(batch)
+
+    monkeypatch.setattr(broadcast, "_write_versions", slow)
+
+    def store(version):
+        broadcast.store_versions("test:versions:e", {"night": version})
+
+    await db.run(store)(1)  # the writer is writing this one
+    await db.run(store)(2)  # and holds this one
+    await sync_to_async(store)(3)  # a view's
+    writer = broadcast._writers[asyncio.get_running_loop()]
+    for _ in range(100):
+        if not writer.pending and writer.task.done():
+            break
+        await asyncio.sleep(0.01)
+    assert await sync_to_async(cache.get)("test:versions:e") == {"night": 3}
