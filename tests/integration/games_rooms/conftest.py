@@ -1,6 +1,6 @@
 import pytest
 
-from games import services
+from games.services import rooms
 from tests import builders
 
 
@@ -17,7 +17,7 @@ def players(night):
 @pytest.fixture
 def open_room(night):
     def make(game="punto_banco", seed=1, timeout=60, **config):
-        return services.room_open(
+        return rooms.room_open(
             night_id=night.pk, game=game, config=config, actor="host", timeout=timeout, seed=seed
         )
 
