@@ -3,12 +3,13 @@ service, then sent through live.broadcast to the groups of live/groups.py. A soc
 re-reads the room because something happened elsewhere (docs/rooms.md)."""
 
 from games import selectors
+from games.frames import RoomFrame, RoomMine, RoomWatched, Step
 from games.models import Room
 from live.broadcast import after_commit, send_after_commit, store_versions
 from live.groups import room_player_group, room_versions_key, room_watch_group
 
 
-def announce(room: Room, actions: list[dict], client_id=None, stood=()) -> None:
+def announce(room: Room, actions: list[Step], client_id=None, stood=()) -> None:
     """One frame per audience, built once: each seated person's phones (their player group)
     their seat's view; the players in `stood` (who just lost their seat) and the watchers the
     public one. `client_id` is the action that caused it: that phone needs only this frame.
@@ -17,18 +18,18 @@ def announce(room: Room, actions: list[dict], client_id=None, stood=()) -> None:
     names = selectors.seat_names(room)
     seated = [holder for holder in room.seats if isinstance(holder, int)]
 
-    def frame(seat):
+    def frame(seat) -> RoomFrame:
         return {**selectors.room_frame(room, seat, names, actions), "client_id": client_id}
 
     for seat, holder in enumerate(room.seats):
         if isinstance(holder, int):
-            mine = {"type": "room.mine", "player": holder, "frame": frame(seat)}
+            mine: RoomMine = {"type": "room.mine", "player": holder, "frame": frame(seat)}
             send_after_commit([room_player_group(room.pk, holder)], mine)
     public = frame(None)
     for player in stood:
-        mine = {"type": "room.mine", "player": player, "frame": public}
-        send_after_commit([room_player_group(room.pk, player)], mine)
-    event = {"type": "room.frame", "seated": seated, "frame": public}
+        stood_up: RoomMine = {"type": "room.mine", "player": player, "frame": public}
+        send_after_commit([room_player_group(room.pk, player)], stood_up)
+    event: RoomWatched = {"type": "room.frame", "seated": seated, "frame": public}
     send_after_commit([room_watch_group(room.pk)], event)
     # For the heartbeat: a socket whose frame was lost without an error notices in seconds.
     versions = {selectors.scope(room): room.version}

@@ -11,6 +11,7 @@ from django.utils import timezone
 from games import selectors
 from games.bots import bot_action, style_for
 from games.engines import get_engine
+from games.frames import Step
 from games.models import Room, RoomAction
 from games.services.common import engine_call, lock_room, once
 from games.services.emit import announce
@@ -131,7 +132,7 @@ def play_steps(room: Room, steps, by: str, client_id=None, stood=()) -> dict:
     if engine.is_over(state):
         room.status = Room.Status.FINISHED
     room.save()
-    actions = [
+    actions: list[Step] = [
         {"seat": a.seat, "by": a.by, "action": a.action} | ({"seen": what} if what else {})
         for a, what in zip(log[-50:], seen[-50:], strict=True)
     ]
