@@ -54,7 +54,7 @@ def action_apply(
         _check_shape(action, legal, get_engine(room.game))
         first = [(seat, action, "player", client_id)]
         room.votes = {k: v for k, v in room.votes.items() if k != str(seat)}  # they are here
-        return play_steps(room, first, by="player")
+        return play_steps(room, first)
 
     return once(room_id, client_id, [seat, action], apply, logged=True)
 
@@ -70,7 +70,7 @@ def seat_timeout(*, room_id, actor, seen_version=None, force=False) -> dict:
     if room.status != Room.Status.PLAYING or (seen_version not in (None, room.version)):
         return {"ok": True, "v": room.version, "timed_out": []}
     if selectors.bots_to_act(room):
-        return play_steps(room, [], by="bot") | {"timed_out": []}
+        return play_steps(room, []) | {"timed_out": []}
     now, waits = timezone.now(), selectors.waits(room)
     seats = [s for s, wait in waits.items() if now >= room.updated + timedelta(seconds=wait)]
     if force:  # the host: everyone waited for, timer or not
@@ -79,7 +79,7 @@ def seat_timeout(*, room_id, actor, seen_version=None, force=False) -> dict:
         raise ServiceError(said("The choice has not waited long enough yet."), "too_early")
     engine = get_engine(room.game)
     steps = [(s, engine.default_action(room.state, s), "timeout", None) for s in seats]
-    return play_steps(room, steps, by="timeout") | {"timed_out": seats}
+    return play_steps(room, steps) | {"timed_out": seats}
 
 
 def _check_shape(action, legal: list[dict], engine) -> None:
@@ -100,7 +100,7 @@ def _check_shape(action, legal: list[dict], engine) -> None:
         raise ServiceError(choices, "not_allowed")
 
 
-def play_steps(room: Room, steps, by: str, client_id=None, stood=()) -> dict:
+def play_steps(room: Room, steps, client_id=None, stood=()) -> dict:
     """Apply `steps` [(seat, action, by, client_id)], then the bots until a person must act
     (or `BOT_STEP` bot actions: the timer plays on); log them, bump the version once, save,
     and send each seat its own view after commit (`client_id`: the cause, if not a step's)."""

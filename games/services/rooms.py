@@ -104,6 +104,6 @@ def room_start(*, room_id, actor, player: Player | None = None, client_id=None) 
             get_engine(room.game).new_state, room.config, random.Random(room.seed)
         )
         room.status = Room.Status.PLAYING
-        return play_steps(room, [], by="start", client_id=client_id)
+        return play_steps(room, [], client_id=client_id)
 
     return once(room_id, client_id, ["start", actor, None], change)

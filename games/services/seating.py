@@ -82,7 +82,7 @@ def seat_leave(*, room_id, seat, actor, player: Player | None = None, client_id=
             room.seats[seat] = None
             return _seats_changed(room, client_id, stood)
         room.seats[seat] = "bot"
-        return play_steps(room, [], by="bot", client_id=client_id, stood=stood)
+        return play_steps(room, [], client_id=client_id, stood=stood)
 
     # A player leaves their own seat: a resend from a phone that has already been told it
     # stood up (its socket knows no seat now) is the same request, not another one.
@@ -121,7 +121,7 @@ def seat_vote_bot(*, room_id, seat, player: Player, client_id=None) -> dict:
         stood = [room.seats[seat]]
         room.seats[seat] = "bot"
         room.votes = {k: v for k, v in room.votes.items() if k != str(seat)}
-        return play_steps(room, [], by="bot", client_id=client_id, stood=stood)
+        return play_steps(room, [], client_id=client_id, stood=stood)
 
     return once(room_id, client_id, ["vote_bot", links.player_actor(player), seat], change)
 
