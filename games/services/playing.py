@@ -117,14 +117,14 @@ def play_steps(room: Room, steps, client_id=None, stood=()) -> dict:
                 break
             style = style_for(engine, room.seed, turn[0])
             steps.append((turn[0], bot_action(engine, state, turn[0], bots, style), "bot", None))
-        seat, action, kind, client_id = steps.pop(0)
+        seat, action, kind, step_id = steps.pop(0)
         state = engine_call(engine.apply, state, seat, action)
         seen.append(engine.view(state, None)[seen_key] if seen_key else None)
         seq += 1
         log.append(
             RoomAction(
                 room=room, seq=seq, seat=seat, action=action, by=kind,
-                client_id=client_id, version=version, result=result if client_id else {},
+                client_id=step_id, version=version, result=result if step_id else {},
             )
         )  # fmt: skip
     RoomAction.objects.bulk_create(log)

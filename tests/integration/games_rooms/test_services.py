@@ -10,7 +10,7 @@ from games import selectors
 from games.bots import bot_action, style_for
 from games.engines import get_engine, replay
 from games.models import Room, RoomAction
-from games.services import playing, rooms, seating
+from games.services import emit, playing, rooms, seating
 from live.errors import ServiceError
 
 
@@ -42,6 +42,19 @@ def test_seats_fill_with_people_and_bots_then_the_room_starts(open_room, players
     with pytest.raises(ServiceError) as late:
         seating.seat_join(room_id=room.pk, player=players[2])
     assert late.value.code == "wrong_state"
+
+
+def test_the_frames_name_the_request_that_caused_them_though_bots_acted_after(
+    open_room, players, monkeypatch
+):
+    room = open_room(seats=2)
+    seating.seat_join(room_id=room.pk, player=players[0])
+    seating.seat_add_bot(room_id=room.pk, actor="host")
+    sent, send = [], emit.send_after_commit
+    monkeypatch.setattr(emit, "send_after_commit", lambda *call: sent.append(call) or send(*call))
+    rooms.room_start(room_id=room.pk, actor="host", client_id="go")
+    assert [a.by for a in room_of(room).actions.all()] == ["bot"]  # the bot bet at once
+    assert {event["frame"]["client_id"] for _, event in sent} == {"go"}
 
 
 def test_moving_and_leaving_seats(open_room, players):
