@@ -26,4 +26,4 @@ def _check_fields(kind, message):
         if name in message:
             whole(name, message[name], 0, 10**9)
     if "action" in message and not isinstance(message["action"], dict):
-        raise MessageError(said('action must be an object, e.g. {"type": "pass"}.'))
+        raise MessageError(said('An action is an object, e.g. {"type": "turn"}.'))
