@@ -1,40 +1,21 @@
 """The card rooms' websockets, thin like the dice side's (on live.consumers.LiveConsumer):
-authenticate, join groups, send a snapshot on connect, validate, pass actions to
-games.services. One consumer serves every game. A phone is always in its player's room group,
-where its own frame comes (its seat's view, or the public one without a seat), and while it
-has no seat also in the watch group with the screens (the public view). Frames arrive built by
-the services; a socket never queries the database for them. Protocol: docs/rooms.md."""
+authenticate, join groups, send a snapshot on connect, validate (games/services/messages.py),
+pass actions to the services (games/services/). One consumer serves every game. A phone is
+always in its player's room group, where its own frame comes (its seat's view, or the public
+one without a seat), and while it has no seat also in the watch group with the screens (the
+public view). Frames arrive built by the services; a socket never queries the database for
+them. Protocol: docs/rooms.md."""
 
-from games import selectors, services, timers
+from games import selectors, timers
 from games.models import Room
+from games.services import playing, rooms, seating
+from games.services.messages import parse_room_message
 from live import db, limits
 from live.consumers import LiveConsumer
-from live.messages import MessageError, parse_message
+from live.groups import room_player_group, room_versions_key, room_watch_group
 from live.snapshots import SharedSnapshots
 from live.words import said
 from partynight import links
-
-SCHEMAS = {
-    "resync": {},
-    "act": {"action": True, "v": False},
-    "sit": {"seat": False},
-    "bot": {"seat": False},
-    "fill_bots": {},
-    "leave": {},
-    "start": {},
-    "vote_bot": {"seat": True},
-}
-
-
-def parse_room_message(text: str, actions: tuple[str, ...]) -> dict:
-    message = parse_message(text, actions, SCHEMAS)
-    for name in ("v", "seat"):
-        value = message.get(name)
-        if name in message and (type(value) is not int or not 0 <= value <= 10**9):
-            raise MessageError(f"{name} must be a whole number.", message.get("client_id"))
-    if "action" in message and not isinstance(message["action"], dict):
-        raise MessageError('action must be an object, e.g. {"type": "pass"}.', message["client_id"])
-    return message
 
 
 def _public_snapshot(room_id):
@@ -68,15 +49,15 @@ class RoomConsumer(LiveConsumer):
         return links.link_group(self.player.pk)
 
     def versions_key(self):  # the screens' too: a lost frame is noticed at the next beat
-        return services.versions_key(self.room_id)
+        return room_versions_key(self.room_id)
 
     def parse(self, text):
         return parse_room_message(text, self.actions)
 
     def groups_for(self, seat):
         """The player's own group always; the watch group while they have no seat."""
-        mine = [services.player_group(self.room_id, self.player.pk)]
-        return mine if seat is not None else [*mine, services.watch_group(self.room_id)]
+        mine = [room_player_group(self.room_id, self.player.pk)]
+        return mine if seat is not None else [*mine, room_watch_group(self.room_id)]
 
     async def send_snapshot(self):
         # Join the groups first, then read, so no frame falls between snapshot and stream.
@@ -94,22 +75,22 @@ class RoomConsumer(LiveConsumer):
         common = {"room_id": self.room_id, "client_id": message["client_id"]}
         actor = links.player_actor(self.player)
         if kind == "act":
-            return services.action_apply(
+            return playing.action_apply(
                 seat=self.seat, action=message["action"], seen_version=message.get("v"),
                 player=self.player, **common,
             )  # fmt: skip
         if kind == "sit":
-            return services.seat_join(player=self.player, seat=message.get("seat"), **common)
+            return seating.seat_join(player=self.player, seat=message.get("seat"), **common)
         mine = {"actor": actor, "player": self.player, **common}
         if kind == "bot":
-            return services.seat_add_bot(seat=message.get("seat"), **mine)
+            return seating.seat_add_bot(seat=message.get("seat"), **mine)
         if kind == "fill_bots":
-            return services.seats_fill_with_bots(**mine)
+            return seating.seats_fill_with_bots(**mine)
         if kind == "leave":
-            return services.seat_leave(seat=self.seat, **mine)
+            return seating.seat_leave(seat=self.seat, **mine)
         if kind == "vote_bot":
-            return services.seat_vote_bot(seat=message["seat"], player=self.player, **common)
-        return services.room_start(**mine)
+            return seating.seat_vote_bot(seat=message["seat"], player=self.player, **common)
+        return rooms.room_start(**mine)
 
     async def room_mine(self, event):
         """This player's own frame: their seat's view, or the public one once they have no
@@ -162,7 +143,7 @@ class RoomScreenConsumer(RoomConsumer):
         return limits.screen_sockets(link, limits.client_ip(self.scope))
 
     def groups_for(self, seat):
-        return [services.watch_group(self.room_id)]
+        return [room_watch_group(self.room_id)]
 
     def link_group(self):
         return None

@@ -2,6 +2,7 @@
 engine's `view(state, seat)` for one seat (None: spectators), never the whole state."""
 
 from games.engines import get_engine
+from games.frames import RoomFrame, RoomInfo, RoomSnapshot
 from games.models import Room
 from live.words import Text, said
 from partynight.models import Player
@@ -81,7 +82,7 @@ def waits(room: Room) -> dict[int, int]:
     return {seat: wait for seat, wait in seconds.items() if wait}
 
 
-def room_info(room: Room, names: list[str]) -> dict:
+def room_info(room: Room, names: list[Text]) -> RoomInfo:
     """What everyone may know about the room: game, status, who sits where, the clock (when
     the server plays on by itself: the first waiting seat's timeout, or at once for the bots'
     next step); `since` is the last change, the start of every wait."""
@@ -110,7 +111,7 @@ def room_info(room: Room, names: list[str]) -> dict:
     }
 
 
-def room_frame(room: Room, seat: int | None, names: list[str], actions=()) -> dict:
+def room_frame(room: Room, seat: int | None, names: list[Text], actions=()) -> RoomFrame:
     """One seat's frame (a spectator's with seat None); `actions` were just applied."""
     engine = get_engine(room.game)
     view = engine.view(room.state, seat) if room.state else None
@@ -141,7 +142,7 @@ def seat_of(room: Room, player: Player | None) -> int | None:
     return room.seats.index(player.pk)
 
 
-def room_snapshot(room: Room, player: Player | None) -> dict:
+def room_snapshot(room: Room, player: Player | None) -> RoomSnapshot:
     """A full frame for `player`'s own seat (or as a spectator), on connect and resync."""
     frame = room_frame(room, seat_of(room, player), seat_names(room))
     me = {"id": player.pk, "name": player.name} if player else None

@@ -7,9 +7,8 @@ import asyncio
 import logging
 import time
 
-from channels.db import database_sync_to_async
-
-from games import services
+from games.services import playing
+from live import db
 from live.errors import ServiceError
 
 _timers: dict[int, tuple[int, asyncio.Task]] = {}  # room id -> (version, task)
@@ -38,9 +37,7 @@ async def _time_out(room_id: int, version: int, delay: float) -> None:
     await asyncio.sleep(delay)
     while True:
         try:
-            await database_sync_to_async(services.seat_timeout)(
-                room_id=room_id, actor="timer", seen_version=version
-            )
+            await db.run(playing.seat_timeout)(room_id=room_id, actor="timer", seen_version=version)
             return
         except ServiceError as error:
             if error.code != "too_early":  # no retry can help (the room is gone, say)

@@ -16,12 +16,12 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import services
 from games.engines import RulesError, get_engine
 from games.forms import RoomForm, game_cards
 from games.models import Room
 from games.routing import websocket_urlpatterns as sockets
 from games.selectors import STATUSES, room_snapshot, rooms_listed, title_of
+from games.services import playing, rooms, seating
 from live.errors import ServiceError
 from live.limits import guard_link
 from live.routing import socket_path
@@ -58,10 +58,10 @@ def _open(request, night_id, actor, player=None):
     data = _settings_of(game, data)
     try:
         if player is not None and "now" in request.POST:
-            return services.room_play_now(
+            return rooms.room_play_now(
                 night_id=night_id, game=game, config=data, player=player, timeout=timeout
             )
-        return services.room_open(
+        return rooms.room_open(
             night_id=night_id, game=game, config=data, actor=actor, player=player, timeout=timeout
         )
     except ServiceError as error:
@@ -93,13 +93,13 @@ def host_rooms(request, night_id):
     night = host_night(request, night_id)
     if request.method == "POST" and _open(request, night.pk, actor_of(request)):
         return redirect("games:host_rooms", night_id=night.pk)
-    rooms = []
+    listed = []
     for room in rooms_listed(night):
         join_url, join_qr = _room_join(request, room)
         frame = room_snapshot(room, None)
         # One id per button and page: a double-clicked or resent form is applied once.
         ids = {what: secrets.token_urlsafe(16) for what in ("bot", "fill", "start")}
-        rooms.append(
+        listed.append(
             {
                 "room": room,
                 "frame": frame,
@@ -116,7 +116,7 @@ def host_rooms(request, night_id):
         }
         for p in night.players.filter(active=True, is_ghost=False)
     ]
-    context = {"night": night, "rooms": rooms, "games": game_cards(), "links": rooms_links}
+    context = {"night": night, "rooms": listed, "games": game_cards(), "links": rooms_links}
     return render(request, "games/host_rooms.html", context)
 
 
@@ -140,14 +140,14 @@ def host_room_do(request, night_id, room_id, what):
         "client_id": (form.is_valid() and form.cleaned_data["client_id"]) or None,
     }
     calls = {
-        "bot": lambda: services.seat_add_bot(**mine),
-        "fill": lambda: services.seats_fill_with_bots(**mine),
-        "start": lambda: services.room_start(**mine),
-        "timeout": lambda: services.seat_timeout(
+        "bot": lambda: seating.seat_add_bot(**mine),
+        "fill": lambda: seating.seats_fill_with_bots(**mine),
+        "start": lambda: rooms.room_start(**mine),
+        "timeout": lambda: playing.seat_timeout(
             room_id=room.pk, actor=actor_of(request), force=True
         ),
         # A player who left: a bot plays their seat from now on (no vote needed).
-        "replace": lambda: services.seat_leave(
+        "replace": lambda: seating.seat_leave(
             room_id=room.pk, seat=_seat_of(request), actor=actor_of(request)
         ),
     }
@@ -188,11 +188,11 @@ def _player_rooms(request, player, token):
         room = _open(request, player.night_id, links.player_actor(player), player)
         if room:
             return redirect("games:room_play", room_id=room.pk, token=token)
-    rooms = [
+    unfinished = [
         {"room": room, "title": title_of(room.game), "status": STATUSES[room.status]}
         for room in player.night.rooms.exclude(status=Room.Status.FINISHED)
     ]
-    context = {"player": player, "rooms": rooms, "games": game_cards()}
+    context = {"player": player, "rooms": unfinished, "games": game_cards()}
     return render(request, "games/player_rooms.html", context)
 
 

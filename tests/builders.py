@@ -8,7 +8,7 @@ import datetime
 
 from django.contrib.auth import get_user_model
 
-from games import services as rooms
+from games.services import rooms
 from partynight.models import Night
 from partynight.rules.config import Rules
 from partynight.services import nights, play

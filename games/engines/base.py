@@ -1,4 +1,5 @@
-"""What every card-game engine shares: the interface, the rules error, small state helpers.
+"""What every card-game engine shares: the interface, the rules error (live/rules.py, the Bunco
+rules' too), small state helpers.
 
 An engine is any object (a module or an instance) with the functions of `Engine`. Its state is
 plain JSON data (dicts, lists, str, int, bool, None; lists indexed by seat, never int keys),
@@ -12,19 +13,11 @@ import marshal
 import random
 from typing import Any, Protocol
 
-from live.words import Text, english, said, said_n
+from live.rules import RulesError
+from live.words import said, said_n
 
 MAX_SEATS = 14
 CHIP_SIZES = (10, 20, 50, 100, 200, 500, 1000)
-
-
-class RulesError(ValueError):
-    """An action or setting the rules do not allow. `message` is for a person to read (Words,
-    rendered in their language; str() is the English, for logs)."""
-
-    def __init__(self, message: Text):
-        super().__init__(english(message))
-        self.message = message
 
 
 class Engine(Protocol):

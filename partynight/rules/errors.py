@@ -1,14 +1,5 @@
-"""The one exception the Bunco rules raise."""
+"""The one exception the Bunco rules raise: the live layer's, shared with the card engines."""
 
-from live.words import Text, english
+from live.rules import RulesError
 
-
-class RulesError(ValueError):
-    """A move or setting the rules do not allow. `message` is for a person to read (Words,
-    rendered in their language; str() is the English, for logs); `code` tells the cases apart
-    for clients ("wrong_state", "table_done", ...)."""
-
-    def __init__(self, message: Text, code: str = "invalid"):
-        super().__init__(english(message))
-        self.message = message
-        self.code = code
+__all__ = ["RulesError"]

@@ -1,5 +1,5 @@
-"""The night's group names. What each group hears is built in `emit.py` and sent after
-commit through live.broadcast.
+"""The night's group names (live/groups.py, where the card rooms' are too). What each group
+hears is built in `emit.py` and sent after commit through live.broadcast.
 
 Groups: `night-<id>` (every screen of the night: the bell, the fuzzy die), `night-<id>-watch`
 (the dashboard and the big screen: every table's events, the night's snapshots),
@@ -7,18 +7,7 @@ Groups: `night-<id>` (every screen of the night: the bell, the fuzzy die), `nigh
 own snapshot after a round-level change).
 """
 
+from live.groups import night_group, player_group, table_group
+from live.groups import night_watch_group as watch_group
 
-def night_group(night_id: int) -> str:
-    return f"night-{night_id}"
-
-
-def watch_group(night_id: int) -> str:
-    return f"night-{night_id}-watch"
-
-
-def table_group(night_id: int, table: int) -> str:
-    return f"night-{night_id}-table-{table}"
-
-
-def player_group(player_id: int) -> str:
-    return f"player-{player_id}"
+__all__ = ["night_group", "player_group", "table_group", "watch_group"]

@@ -28,6 +28,7 @@ from live.broadcast import (
     send_after_commit,
     store_versions,
 )
+from live.groups import night_versions_key as versions_key
 from live.steps import written_once
 from live.words import Text
 from partynight import frames, links
@@ -41,10 +42,6 @@ BIG = ("round_started", "round_done", "break", "night_over", "arrived", "late_se
 SMALL = ("bell", "fuzzy_moved")
 STANDINGS_EVENTS = ("table_done", "table_corrected")
 logger = logging.getLogger(__name__)
-
-
-def versions_key(night_id: int) -> str:
-    return f"live:versions:{night_id}"
 
 
 def night_bumps(events: list[dict]) -> int:

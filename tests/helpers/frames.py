@@ -1,11 +1,14 @@
-"""Checks a frame against its TypedDict (partynight/frames.py): every required key there, no
-key the type does not name, every value of its declared type (Literal, unions, lists,
-dicts and nested TypedDicts), so a frame and its type cannot drift apart."""
+"""Checks a frame against its TypedDict (partynight/frames.py for a night's sockets,
+games/frames.py for the rooms'): every required key there, no key the type does not name,
+every value of its declared type (Literal, unions, lists, dicts and nested TypedDicts), so a
+frame and its type cannot drift apart. JSON tells a bool from a number; a float may be a
+whole number."""
 
 import json
 import types
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
 
+from games import frames as room_frames
 from partynight import frames
 
 # Which frames each socket's path receives.
@@ -44,8 +47,9 @@ def problems(value: Any, hint: Any, where: str = "frame") -> list[str]:
         ]
     if hint is type(None):
         return [] if value is None else [f"{where}: {value!r} is not null"]
-    if hint is int or hint is float:  # JSON: a bool is not a number
-        ok = isinstance(value, hint) and not isinstance(value, bool)
+    if hint is int or hint is float:  # JSON: a bool is not a number, 2 may be a float
+        ok = isinstance(value, int if hint is int else (int, float))
+        ok = ok and not isinstance(value, bool)
         return [] if ok else [f"{where}: {value!r} is not {hint.__name__}"]
     if isinstance(hint, type):
         return [] if isinstance(value, hint) else [f"{where}: {value!r} is not {hint.__name__}"]
@@ -79,3 +83,21 @@ def frame_problems(path: str, text: str) -> list[str]:
         return [f"{path}: no frame type {frame.get('type')!r}"]
     found = [problems(frame, kind, kind.__name__) for kind in kinds]
     return [] if any(not f for f in found) else min(found, key=len)
+
+
+ROOM_SENT = (
+    room_frames.RoomFrame,
+    room_frames.RoomSnapshot,
+    room_frames.RoomMine,
+    room_frames.RoomWatched,
+)
+ROOM_BY_TYPE = {get_args(get_type_hints(kind)["type"])[0]: kind for kind in ROOM_SENT}
+
+
+def check_sent(frame: dict) -> None:
+    """A room's `frame` (sent to a socket or to a group) matches the TypedDict its `type`
+    names; the AssertionError says where it does not."""
+    kind = ROOM_BY_TYPE.get(frame.get("type"))
+    assert kind is not None, f"a frame of no known type: {frame.get('type')!r}"
+    found = problems(frame, kind, kind.__name__)
+    assert not found, "\n".join(found)

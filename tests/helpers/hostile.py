@@ -7,8 +7,8 @@ import hypothesis
 from hypothesis import HealthCheck
 from hypothesis import strategies as st
 
-from games import services as rooms
 from games.models import Room, RoomAction
+from games.services import seating
 from partynight.models import Event, Group, GroupMember, Night, Player, Round, Seat, Table
 from tests import builders
 from tests.helpers.examples import examples
@@ -69,5 +69,5 @@ def make_night(host, players=8, name="Hostile night"):
     room = night.rooms.get()
     people = list(night.players.filter(is_ghost=False).order_by("pk"))
     for player in people[:2]:
-        rooms.seat_join(room_id=room.pk, player=player)
+        seating.seat_join(room_id=room.pk, player=player)
     return night, room, people

@@ -7,8 +7,8 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
-from games import services
 from games.models import Room
+from games.services import rooms, seating
 from tests import builders
 from tests.helpers.sockets import HEADERS, WAIT
 
@@ -18,11 +18,11 @@ def setup(game, humans=2, bots=1, seed=4, **config):
     night = builders.night(builders.host(), names, seed=1, paid=False, name="Cards")
     players = list(night.players.order_by("pk"))
     config = {"seats": humans + bots, **config}
-    room = services.room_open(night_id=night.pk, game=game, config=config, actor="h", seed=seed)
+    room = rooms.room_open(night_id=night.pk, game=game, config=config, actor="h", seed=seed)
     for player in players:
-        services.seat_join(room_id=room.pk, player=player)
+        seating.seat_join(room_id=room.pk, player=player)
     for _ in range(bots):
-        services.seat_add_bot(room_id=room.pk, actor="host")
+        seating.seat_add_bot(room_id=room.pk, actor="host")
     return room, players
 
 

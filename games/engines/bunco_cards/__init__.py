@@ -33,7 +33,7 @@ class BuncoCards:
     name = "bunco_cards"
     bot_styles = ("steady",)  # games/bots.py: one policy (bot.py)
     # Every key an action may carry: a refused move then gets the rules' own words, not just
-    # "You can: play" (games/services.py checks keys against the legal actions and these).
+    # "You can: play" (games/services/playing.py checks keys against the legal actions and these).
     action_keys = frozenset({"type", "from", "card", "to", "slot"})
 
     def new_state(self, config: dict | None, rng: random.Random) -> dict:

@@ -8,9 +8,9 @@ import random
 import pytest
 from channels.db import database_sync_to_async
 
-from games import services
 from games.engines import get_engine, replay
 from games.models import Room
+from games.services import playing, rooms, seating
 from live.errors import ServiceError
 from tests.helpers.cards import disguise
 from tests.helpers.rooms import frames, moved_on, seats_and_screen_started, setup
@@ -45,10 +45,10 @@ def test_other_games_keep_the_shared_page(client, players, open_room):
 
 def test_a_room_of_people_and_bots_plays_and_replays(open_room, players):
     room = open_room(game="bunco_cards", seats=5, scoring=False)
-    services.seat_join(room_id=room.pk, player=players[0])
+    seating.seat_join(room_id=room.pk, player=players[0])
     for _ in range(4):
-        services.seat_add_bot(room_id=room.pk, actor="host")
-    services.room_start(room_id=room.pk, actor="host")
+        seating.seat_add_bot(room_id=room.pk, actor="host")
+    rooms.room_start(room_id=room.pk, actor="host")
     rng = random.Random(3)
     for step in range(500):
         room = Room.objects.get(pk=room.pk)
@@ -56,7 +56,7 @@ def test_a_room_of_people_and_bots_plays_and_replays(open_room, players):
             break
         assert room.state["to_act"] == [0]  # the bots played their turns at once
         action = BC.bot_action(room.state, 0, rng)
-        services.action_apply(room_id=room.pk, seat=0, action=action, client_id=f"c{step}")
+        playing.action_apply(room_id=room.pk, seat=0, action=action, client_id=f"c{step}")
     assert room.status == Room.Status.FINISHED
     log = [{"seat": a.seat, "action": a.action} for a in room.actions.order_by("seq")]
     assert replay("bunco_cards", room.config, room.seed, log) == room.state
@@ -64,15 +64,15 @@ def test_a_room_of_people_and_bots_plays_and_replays(open_room, players):
 
 def test_a_refusal_is_in_words_and_changes_nothing(open_room, players):
     room = open_room(game="bunco_cards", seats=2)
-    services.seat_join(room_id=room.pk, player=players[0])
-    services.seat_join(room_id=room.pk, player=players[1])
-    services.room_start(room_id=room.pk, actor="host")
+    seating.seat_join(room_id=room.pk, player=players[0])
+    seating.seat_join(room_id=room.pk, player=players[1])
+    rooms.room_start(room_id=room.pk, actor="host")
     room = Room.objects.get(pk=room.pk)
     state = room.state
     state["hands"][0] = ["1", "4", "5", "6", "7"]
     Room.objects.filter(pk=room.pk).update(state=state)
     with pytest.raises(ServiceError, match="Play your 1s first."):
-        services.action_apply(
+        playing.action_apply(
             room_id=room.pk, seat=0, client_id="x",
             action={"type": "lay", "card": "4", "slot": 0},
         )  # fmt: skip
@@ -119,21 +119,21 @@ async def test_no_frame_shows_a_hand_or_the_deck_to_another_seat():
 
 def test_two_phones_at_once_and_a_repeated_tap_count_once(open_room, players):
     room = open_room(game="bunco_cards", seats=2, seed=5)
-    services.seat_join(room_id=room.pk, player=players[0])
-    services.seat_add_bot(room_id=room.pk, actor="host")
-    services.room_start(room_id=room.pk, actor="host")
+    seating.seat_join(room_id=room.pk, player=players[0])
+    seating.seat_add_bot(room_id=room.pk, actor="host")
+    rooms.room_start(room_id=room.pk, actor="host")
     room = Room.objects.get(pk=room.pk)
     seen = room.version
     action = BC.legal_actions(room.state, 0)[0]
-    first = services.action_apply(
+    first = playing.action_apply(
         room_id=room.pk, seat=0, action=action, client_id="tap-1", seen_version=seen
     )
-    again = services.action_apply(
+    again = playing.action_apply(
         room_id=room.pk, seat=0, action=action, client_id="tap-1", seen_version=seen
     )
     assert again == first | {"replayed": True}
     with pytest.raises(ServiceError, match="already played") as error:
-        services.action_apply(
+        playing.action_apply(
             room_id=room.pk, seat=0, action=action, client_id="tap-2", seen_version=seen
         )  # the same card tapped on a second phone that showed the same version
     assert error.value.code == "already_played"

@@ -7,10 +7,10 @@ import random
 import pytest
 from django.apps import apps
 
-from games import services
 from games.engines import replay
 from games.engines.burraco import ENGINE
 from games.models import Room, RoomAction
+from games.services import playing, rooms, seating
 from live.errors import ServiceError
 
 
@@ -20,10 +20,10 @@ def log_of(room):
 
 def burraco_room(open_room, players, **config):
     room = open_room(game="burraco", seats=4, seed=7, **config)
-    services.seat_join(room_id=room.pk, player=players[0])
+    seating.seat_join(room_id=room.pk, player=players[0])
     for _ in range(3):
-        services.seat_add_bot(room_id=room.pk, actor="host")
-    services.room_start(room_id=room.pk, actor="host")
+        seating.seat_add_bot(room_id=room.pk, actor="host")
+    rooms.room_start(room_id=room.pk, actor="host")
     return Room.objects.get(pk=room.pk)
 
 
@@ -33,7 +33,7 @@ def test_a_person_and_three_bots_play_a_hand_and_the_log_replays(open_room, play
     while room.status == "playing":
         assert room.state["to_act"] == [0]  # the bots never keep anyone waiting
         action = ENGINE.bot_action(room.state, 0, rng, "sensible")
-        services.action_apply(room_id=room.pk, seat=0, action=action, client_id=f"c{room.version}")
+        playing.action_apply(room_id=room.pk, seat=0, action=action, client_id=f"c{room.version}")
         room = Room.objects.get(pk=room.pk)
     assert room.status == "finished" and len(room.state["history"]) == 1
     assert replay("burraco", room.config, room.seed, log_of(room)) == room.state
@@ -43,15 +43,15 @@ def test_a_person_and_three_bots_play_a_hand_and_the_log_replays(open_room, play
 
 def test_a_double_send_and_a_stale_phone_are_answered_not_applied(open_room, players):
     room = burraco_room(open_room, players)
-    first = services.action_apply(
+    first = playing.action_apply(
         room_id=room.pk, seat=0, action={"type": "draw"}, client_id="d1", seen_version=room.version
     )
-    again = services.action_apply(
+    again = playing.action_apply(
         room_id=room.pk, seat=0, action={"type": "draw"}, client_id="d1", seen_version=room.version
     )
     assert again == first | {"replayed": True}
     with pytest.raises(ServiceError) as stale:  # another phone of the same seat, an old view
-        services.action_apply(
+        playing.action_apply(
             room_id=room.pk, seat=0, action={"type": "discard", "card": "AS"}, client_id="d2",
             seen_version=room.version,
         )  # fmt: skip
@@ -61,11 +61,11 @@ def test_a_double_send_and_a_stale_phone_are_answered_not_applied(open_room, pla
 
 def test_a_person_who_keeps_the_game_waiting_gets_the_default(open_room, players):
     room = burraco_room(open_room, players)
-    done = services.seat_timeout(room_id=room.pk, actor="host", force=True)
+    done = playing.seat_timeout(room_id=room.pk, actor="host", force=True)
     assert done["timed_out"] == [0]
     room = Room.objects.get(pk=room.pk)
     assert room.state["phase"] == "play" and len(room.state["hands"][0]) == 12
-    services.seat_timeout(room_id=room.pk, actor="host", force=True)
+    playing.seat_timeout(room_id=room.pk, actor="host", force=True)
     room = Room.objects.get(pk=room.pk)
     assert room.state["to_act"] == [0] and room.state["phase"] == "draw"  # discarded; bots played
     assert [a.by for a in RoomAction.objects.filter(room=room, seat=0)] == ["timeout"] * 2
@@ -82,7 +82,7 @@ def test_a_room_stored_before_pending_became_a_list_plays_on(open_room, players)
     migration.pending_as_list(apps, None)
     assert Room.objects.get(pk=room.pk).state["pending_pozzetto"] == []
     assert Room.objects.get(pk=other.pk).state["pending_pozzetto"] == [2]
-    services.action_apply(room_id=room.pk, seat=0, action={"type": "draw"}, client_id="d")
+    playing.action_apply(room_id=room.pk, seat=0, action={"type": "draw"}, client_id="d")
     assert Room.objects.get(pk=room.pk).state["to_act"] == [0]
 
 
@@ -118,6 +118,6 @@ def test_a_room_stored_before_the_seed_rules_plays_on_as_it_began(open_room, pla
     rng = random.Random(4)
     for _ in range(40):  # the person's turns; the bots play theirs
         action = ENGINE.bot_action(room.state, 0, rng, "sensible")
-        services.action_apply(room_id=room.pk, seat=0, action=action, client_id=f"m{room.version}")
+        playing.action_apply(room_id=room.pk, seat=0, action=action, client_id=f"m{room.version}")
         room = Room.objects.get(pk=room.pk)
         assert room.state["to_act"] == [0] or room.status == "finished"

@@ -12,9 +12,11 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.db.backends.utils import CursorWrapper
 
-from games import services, timers
+from games import timers
 from games.engines import get_engine
 from games.models import Room
+from games.services import rooms
+from live.groups import room_player_group, room_watch_group
 from live.words import english
 from partynight.services import nights
 from tests import builders
@@ -105,10 +107,10 @@ async def test_a_frame_for_another_seat_is_never_forwarded():
     layer = get_channel_layer()
     stray = {"type": "room", "seat": 1, "v": 99, "room": {"deadline": None}, "view": {}}
     await layer.group_send(
-        services.watch_group(room.pk), {"type": "room.frame", "seated": [], "frame": stray}
+        room_watch_group(room.pk), {"type": "room.frame", "seated": [], "frame": stray}
     )
     await layer.group_send(
-        services.player_group(room.pk, players[0].pk),
+        room_player_group(room.pk, players[0].pk),
         {"type": "room.mine", "player": players[1].pk, "frame": stray},
     )
     for socket, seat in ((phone, 0), (screen, None)):
@@ -129,13 +131,13 @@ async def test_a_phone_that_stood_up_gets_its_frame_once():
     frame = {"type": "room", "seat": None, "v": snap["v"] + 1, "room": {"deadline": None}}
     layer = get_channel_layer()
     mine = {"type": "room.mine", "player": players[0].pk, "frame": frame}
-    await layer.group_send(services.player_group(room.pk, players[0].pk), mine)
+    await layer.group_send(room_player_group(room.pk, players[0].pk), mine)
     assert (await phone.receive_json_from(timeout=WAIT))["v"] == frame["v"]  # in the watch group
     public = {"type": "room.frame", "seated": [players[1].pk], "frame": frame}
-    await layer.group_send(services.watch_group(room.pk), public)
+    await layer.group_send(room_watch_group(room.pk), public)
     assert await phone.receive_nothing(timeout=0.2)
     newer = public | {"frame": frame | {"v": frame["v"] + 1}}
-    await layer.group_send(services.watch_group(room.pk), newer)
+    await layer.group_send(room_watch_group(room.pk), newer)
     assert (await phone.receive_json_from(timeout=WAIT))["v"] == frame["v"] + 1
     await phone.disconnect()
 
@@ -160,7 +162,7 @@ async def test_the_screens_timer_plays_a_long_bots_only_session_step_by_step():
     room, _ = await database_sync_to_async(setup)("punto_banco", humans=0, bots=14, max_coups=60)
     screen = await connect(f"/ws/rooms/screen/{room.screen_token}/")
     assert (await screen.receive_json_from(timeout=WAIT))["type"] == "snapshot"
-    await database_sync_to_async(services.room_start)(room_id=room.pk, actor="host")
+    await database_sync_to_async(rooms.room_start)(room_id=room.pk, actor="host")
     versions = []
     async with asyncio.timeout(4 * WAIT):
         while True:

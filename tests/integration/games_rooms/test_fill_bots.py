@@ -8,8 +8,8 @@ from django.test import Client
 from django.urls import reverse
 
 from config.asgi import application
-from games import services
 from games.models import Room
+from games.services import rooms, seating
 from live.errors import ServiceError
 
 HEADERS = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
@@ -21,20 +21,20 @@ def seats(room):
 
 def test_a_seated_player_fills_every_empty_seat_at_once(open_room, players):
     room = open_room(seats=4)
-    services.seat_join(room_id=room.pk, player=players[0], seat=1)
+    seating.seat_join(room_id=room.pk, player=players[0], seat=1)
     with pytest.raises(ServiceError) as refused:
-        services.seats_fill_with_bots(room_id=room.pk, actor="p", player=players[1])
+        seating.seats_fill_with_bots(room_id=room.pk, actor="p", player=players[1])
     assert refused.value.code == "not_seated"
     assert seats(room) == [None, players[0].pk, None, None]
-    done = services.seats_fill_with_bots(room_id=room.pk, actor="p", player=players[0])
+    done = seating.seats_fill_with_bots(room_id=room.pk, actor="p", player=players[0])
     assert done["seats"] == [0, 2, 3]
     assert seats(room) == ["bot", players[0].pk, "bot", "bot"]
     with pytest.raises(ServiceError) as full:
-        services.seats_fill_with_bots(room_id=room.pk, actor="p", player=players[0])
+        seating.seats_fill_with_bots(room_id=room.pk, actor="p", player=players[0])
     assert full.value.code == "room_full"
-    services.room_start(room_id=room.pk, actor="p", player=players[0])
+    rooms.room_start(room_id=room.pk, actor="p", player=players[0])
     with pytest.raises(ServiceError) as started:
-        services.seats_fill_with_bots(room_id=room.pk, actor="host")
+        seating.seats_fill_with_bots(room_id=room.pk, actor="host")
     assert started.value.code == "wrong_state"
 
 
@@ -72,5 +72,5 @@ async def test_a_phone_fills_the_seats_over_its_socket(night_with_room):
 @pytest.fixture
 def night_with_room(transactional_db, night, open_room, players):
     room = open_room(seats=3)
-    services.seat_join(room_id=room.pk, player=players[0])
+    seating.seat_join(room_id=room.pk, player=players[0])
     return room, players[0], players[1]

@@ -6,8 +6,8 @@ import re
 import pytest
 from django.test import Client
 
-from games import services
 from games.models import Room
+from games.services import rooms
 from tests.helpers.pages import messages_of
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +23,7 @@ def page_ids(client, night, room):
 
 
 def test_a_resent_button_is_applied_once(host, night):
-    room = services.room_open(night_id=night.pk, game="punto_banco", actor="host",
+    room = rooms.room_open(night_id=night.pk, game="punto_banco", actor="host",
                               config={"seats": 4})  # fmt: skip
     client = Client()
     client.force_login(host)
@@ -43,7 +43,7 @@ def test_a_resent_button_is_applied_once(host, night):
     room.refresh_from_db()
     assert room.status != Room.Status.OPEN and room.version > version
     # a new page, new ids: the next click is a new request
-    fresh = services.room_open(night_id=night.pk, game="punto_banco", actor="host")
+    fresh = rooms.room_open(night_id=night.pk, game="punto_banco", actor="host")
     again = page_ids(client, night, fresh)
     client.post(f"/nights/{night.pk}/rooms/{fresh.pk}/bot/", {"client_id": again["bot"]})
     assert again["bot"] != ids["bot"]

@@ -7,10 +7,11 @@ import itertools
 import random
 import time
 
-from games import selectors, services
+from games import selectors
 from games.bots import bot_action, style_for
 from games.engines import get_engine
 from games.models import Room
+from games.services import playing, rooms, seating
 from tests.helpers.examples import examples
 
 GAMES = ("chemin_de_fer", "baccarat_banque", "punto_banco")
@@ -18,16 +19,16 @@ COUPS = examples(2000, quick=200)  # thousands under `make test`, hundreds under
 
 
 def bots_only_room(night, game, seed):
-    room = services.room_open(
+    room = rooms.room_open(
         night_id=night.pk, game=game, config={"seats": 14, "max_coups": COUPS}, actor="t", seed=seed
     )
     for _ in range(14):
-        services.seat_add_bot(room_id=room.pk, actor="t")
-    services.room_start(room_id=room.pk, actor="t")
+        seating.seat_add_bot(room_id=room.pk, actor="t")
+    rooms.room_start(room_id=room.pk, actor="t")
     room = Room.objects.get(pk=room.pk)
     while room.status == "playing":  # the room's timer plays each next step
         assert selectors.room_info(room, selectors.seat_names(room))["deadline"] <= time.time()
-        services.seat_timeout(room_id=room.pk, actor="timer", seen_version=room.version)
+        playing.seat_timeout(room_id=room.pk, actor="timer", seen_version=room.version)
         room = Room.objects.get(pk=room.pk)
     return room
 

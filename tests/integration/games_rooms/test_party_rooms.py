@@ -11,8 +11,9 @@ import pytest
 from django.db.models import F
 from django.test import Client
 
-from games import selectors, services, timers
+from games import selectors, timers
 from games.models import Room, RoomAction
+from games.services import playing, rooms, seating
 from live.errors import ServiceError
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +43,7 @@ def test_a_default_room_never_plays_a_persons_turn(players):
     assert asyncio.run(arm()) is False
     room = _three_minutes_pass(room)
     with pytest.raises(ServiceError) as early:
-        services.seat_timeout(room_id=room.pk, actor="timer", seen_version=room.version)
+        playing.seat_timeout(room_id=room.pk, actor="timer", seen_version=room.version)
     assert early.value.code == "too_early"
     assert not RoomAction.objects.filter(room=room, by="timeout").exists()
     assert selectors.waiting(Room.objects.get(pk=room.pk)) == [0]
@@ -53,25 +54,25 @@ def test_the_optional_two_minute_timer_plays_for_a_person(players):
     frame = selectors.room_snapshot(room, players[0])
     assert frame["room"]["deadline"] == pytest.approx(room.updated.timestamp() + 120)
     room = _three_minutes_pass(room)
-    done = services.seat_timeout(room_id=room.pk, actor="timer", seen_version=room.version)
+    done = playing.seat_timeout(room_id=room.pk, actor="timer", seen_version=room.version)
     assert done["timed_out"] == [0]
     assert RoomAction.objects.filter(room=room, by="timeout", seat=0).exists()
 
 
 def test_the_host_may_still_stop_waiting_in_a_room_without_a_timer(players):
     room = _play_now(players[0])
-    done = services.seat_timeout(room_id=room.pk, actor="host", force=True)
+    done = playing.seat_timeout(room_id=room.pk, actor="host", force=True)
     assert done["timed_out"] == [0]
 
 
 def _room_of(players, seats):
     """A started Punto Banco room: `seats` people of `players` (first seats), then a bot."""
-    room = services.room_open(night_id=players[0].night_id, game="punto_banco",
+    room = rooms.room_open(night_id=players[0].night_id, game="punto_banco",
                               config={"seats": seats + 1}, actor="host", seed=2)  # fmt: skip
     for player in players[:seats]:
-        services.seat_join(room_id=room.pk, player=player)
-    services.seats_fill_with_bots(room_id=room.pk, actor="host")
-    services.room_start(room_id=room.pk, actor="host")
+        seating.seat_join(room_id=room.pk, player=player)
+    seating.seats_fill_with_bots(room_id=room.pk, actor="host")
+    rooms.room_start(room_id=room.pk, actor="host")
     return Room.objects.get(pk=room.pk)
 
 
@@ -80,12 +81,12 @@ def test_the_others_vote_a_bot_in_for_a_player_who_left(players):
     room = _room_of(players, 3)
     assert selectors.waiting(room) == [0, 1, 2]
     with pytest.raises(ServiceError) as own:
-        services.seat_vote_bot(room_id=room.pk, seat=1, player=bea, client_id="own")
+        seating.seat_vote_bot(room_id=room.pk, seat=1, player=bea, client_id="own")
     assert own.value.code == "not_allowed"
-    assert services.seat_vote_bot(room_id=room.pk, seat=0, player=bea, client_id="b")["votes"] == 1
+    assert seating.seat_vote_bot(room_id=room.pk, seat=0, player=bea, client_id="b")["votes"] == 1
     room = Room.objects.get(pk=room.pk)
     assert room.seats[0] == ann.pk and selectors.room_info(room, [""] * 4)["votes"] == {"0": 1}
-    services.seat_vote_bot(room_id=room.pk, seat=0, player=cy, client_id="c")  # 2 of 2
+    seating.seat_vote_bot(room_id=room.pk, seat=0, player=cy, client_id="c")  # 2 of 2
     room = Room.objects.get(pk=room.pk)
     assert room.seats[0] == "bot" and room.votes == {}
     assert 0 not in selectors.waiting(room)
@@ -94,13 +95,13 @@ def test_the_others_vote_a_bot_in_for_a_player_who_left(players):
 def test_a_seats_votes_lapse_when_its_player_plays(players):
     ann, bea, _ = players
     room = _room_of(players, 3)
-    services.seat_vote_bot(room_id=room.pk, seat=0, player=bea, client_id="b")
+    seating.seat_vote_bot(room_id=room.pk, seat=0, player=bea, client_id="b")
     bet = {"type": "bet", "on": "banker", "amount": 10}
-    services.action_apply(room_id=room.pk, seat=0, action=bet, client_id="a", player=ann)
+    playing.action_apply(room_id=room.pk, seat=0, action=bet, client_id="a", player=ann)
     room = Room.objects.get(pk=room.pk)
     assert room.votes == {} and room.seats[0] == ann.pk
     with pytest.raises(ServiceError) as played:  # no longer waited for
-        services.seat_vote_bot(room_id=room.pk, seat=0, player=bea, client_id="b2")
+        seating.seat_vote_bot(room_id=room.pk, seat=0, player=bea, client_id="b2")
     assert played.value.code == "not_allowed"
 
 

@@ -7,11 +7,12 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from games import selectors, services
+from games import selectors
 from games.bots import style_for
-from games.engines import replay
+from games.engines import get_engine, replay
 from games.engines.russian_bank import ENGINE
 from games.models import Room, RoomAction
+from games.services import playing, rooms, seating
 from live.errors import ServiceError
 from live.words import english
 from tests.helpers.russian_bank import position
@@ -25,22 +26,22 @@ def seated(open_room, players, people=2, mode="enforce", seed=1):
     room = open_room(game="russian_bank", mode=mode, timeout=60, seed=seed)
     for seat in range(2):
         if seat < people:
-            services.seat_join(room_id=room.pk, player=players[seat], seat=seat)
+            seating.seat_join(room_id=room.pk, player=players[seat], seat=seat)
         else:
-            services.seat_add_bot(room_id=room.pk, seat=seat, actor="host")
+            seating.seat_add_bot(room_id=room.pk, seat=seat, actor="host")
     return room
 
 
 def start_at(room, state):
     """Start, then put the table in a known position (as if the deal had been this)."""
-    services.room_start(room_id=room.pk, actor="host")
+    rooms.room_start(room_id=room.pk, actor="host")
     Room.objects.filter(pk=room.pk).update(state=state)
     RoomAction.objects.filter(room=room).delete()
     return room_of(room)
 
 
 def act(room, seat, action, client_id, players):
-    return services.action_apply(
+    return playing.action_apply(
         room_id=room.pk, seat=seat, action=action, client_id=client_id, player=players[seat]
     )
 
@@ -65,14 +66,14 @@ def test_an_illegal_build_is_refused_with_the_rule_and_changes_nothing(open_room
 
 def test_a_person_against_the_bot_and_the_log_replays(open_room, players):
     room = seated(open_room, players, people=1)
-    services.room_start(room_id=room.pk, actor="host")
+    rooms.room_start(room_id=room.pk, actor="host")
     room = room_of(room)
     assert room.state["to_act"] == [0]  # the bot played its turn at once if it began
     for n in range(30):
         state = room_of(room).state
         if state["to_act"] != [0]:
             break
-        action = services.get_engine("russian_bank").default_action(state, 0)
+        action = get_engine("russian_bank").default_action(state, 0)
         act(room, 0, action, f"p{n}", players)
     log = [{"seat": a.seat, "action": a.action} for a in RoomAction.objects.filter(room=room)]
     assert {a.by for a in RoomAction.objects.filter(room=room)} == {"bot", "player"}
@@ -88,10 +89,10 @@ def test_the_stop_window_lapses_on_the_rooms_timer_and_the_move_stands(open_room
     assert frame["room"]["deadline"] == pytest.approx(room.updated.timestamp() + 10)
     assert frame["view"]["window"] == {"seat": 1, "mover": 0, "move": 1, "seconds": 10}
     with pytest.raises(ServiceError) as early:
-        services.seat_timeout(room_id=room.pk, actor="timer", seen_version=room.version)
+        playing.seat_timeout(room_id=room.pk, actor="timer", seen_version=room.version)
     assert early.value.code == "too_early"
     Room.objects.filter(pk=room.pk).update(updated=timezone.now() - timedelta(seconds=11))
-    done = services.seat_timeout(room_id=room.pk, actor="timer", seen_version=room.version)
+    done = playing.seat_timeout(room_id=room.pk, actor="timer", seen_version=room.version)
     assert done["timed_out"] == [1]  # only the window: the mover's own minute runs on
     after = room_of(room)
     assert after.state["window"] is None and after.state["board"]["houses"][0] == ["JD", "TH"]

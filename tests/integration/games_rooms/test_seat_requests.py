@@ -10,8 +10,9 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import connection
 
-from games import consumers, selectors, services
+from games import consumers, selectors
 from games.models import RoomRequest
+from games.services import rooms, seating
 from tests import builders
 from tests.helpers.rooms import connect, room_now
 from tests.helpers.sockets import WAIT
@@ -25,7 +26,7 @@ def empty_room(humans=2, seats=3):
     names = [f"P{i}" for i in range(humans)]
     night = builders.night(builders.host(), names, seed=1, paid=False, name="Cards")
     players = list(night.players.order_by("pk"))
-    room = services.room_open(
+    room = rooms.room_open(
         night_id=night.pk, game="punto_banco", config={"seats": seats}, actor="h", seed=4
     )
     return room, players
@@ -135,7 +136,7 @@ async def test_two_copies_racing_count_once(message, settings):
         settings.LIVE_DB_THREADS = 2
     room, players = await database_sync_to_async(empty_room)(humans=1, seats=3)
     if message["type"] == "start":
-        await database_sync_to_async(services.seat_add_bot)(room_id=room.pk, actor="host")
+        await database_sync_to_async(seating.seat_add_bot)(room_id=room.pk, actor="host")
     one = await phone(room, players[0])
     await ask(one, "sit", type="sit")
     if message["type"] == "start":
@@ -206,9 +207,9 @@ async def test_a_vote_for_a_bot_goes_over_the_socket_and_a_repeat_counts_once():
     def started():
         room, players = empty_room(humans=2, seats=3)
         for player in players:
-            services.seat_join(room_id=room.pk, player=player)
-        services.seats_fill_with_bots(room_id=room.pk, actor="h")
-        services.room_start(room_id=room.pk, actor="h")
+            seating.seat_join(room_id=room.pk, player=player)
+        seating.seats_fill_with_bots(room_id=room.pk, actor="h")
+        rooms.room_start(room_id=room.pk, actor="h")
         return room, players
 
     room, (ann, bea) = await database_sync_to_async(started)()

@@ -6,10 +6,11 @@ from collections import Counter
 
 import pytest
 
-from games import selectors, services
+from games import selectors
 from games.bots import bot_action, style_for
 from games.engines import get_engine, replay
 from games.models import Room, RoomAction
+from games.services import emit, playing, rooms, seating
 from live.errors import ServiceError
 
 
@@ -23,15 +24,15 @@ def log_of(room):
 
 def test_seats_fill_with_people_and_bots_then_the_room_starts(open_room, players):
     room = open_room(seats=3)
-    assert services.seat_join(room_id=room.pk, player=players[0])["seat"] == 0
-    assert services.seat_join(room_id=room.pk, player=players[1], seat=2)["seat"] == 2
+    assert seating.seat_join(room_id=room.pk, player=players[0])["seat"] == 0
+    assert seating.seat_join(room_id=room.pk, player=players[1], seat=2)["seat"] == 2
     with pytest.raises(ServiceError) as taken:
-        services.seat_join(room_id=room.pk, player=players[2], seat=2)
+        seating.seat_join(room_id=room.pk, player=players[2], seat=2)
     assert taken.value.code == "seat_taken"
     with pytest.raises(ServiceError, match="Fill every seat"):
-        services.room_start(room_id=room.pk, actor="host")
-    services.seat_add_bot(room_id=room.pk, actor="host")
-    services.room_start(room_id=room.pk, actor="host")
+        rooms.room_start(room_id=room.pk, actor="host")
+    seating.seat_add_bot(room_id=room.pk, actor="host")
+    rooms.room_start(room_id=room.pk, actor="host")
     room = room_of(room)
     assert room.seats == [players[0].pk, "bot", players[1].pk]
     assert room.status == "playing"
@@ -39,31 +40,44 @@ def test_seats_fill_with_people_and_bots_then_the_room_starts(open_room, players
     assert room.state["to_act"] == [0, 2]
     assert [a.by for a in room.actions.all()] == ["bot"]
     with pytest.raises(ServiceError) as late:
-        services.seat_join(room_id=room.pk, player=players[2])
+        seating.seat_join(room_id=room.pk, player=players[2])
     assert late.value.code == "wrong_state"
+
+
+def test_the_frames_name_the_request_that_caused_them_though_bots_acted_after(
+    open_room, players, monkeypatch
+):
+    room = open_room(seats=2)
+    seating.seat_join(room_id=room.pk, player=players[0])
+    seating.seat_add_bot(room_id=room.pk, actor="host")
+    sent, send = [], emit.send_after_commit
+    monkeypatch.setattr(emit, "send_after_commit", lambda *call: sent.append(call) or send(*call))
+    rooms.room_start(room_id=room.pk, actor="host", client_id="go")
+    assert [a.by for a in room_of(room).actions.all()] == ["bot"]  # the bot bet at once
+    assert {event["frame"]["client_id"] for _, event in sent} == {"go"}
 
 
 def test_moving_and_leaving_seats(open_room, players):
     room = open_room(seats=2)
-    services.seat_join(room_id=room.pk, player=players[0])
-    services.seat_join(room_id=room.pk, player=players[0], seat=1)
+    seating.seat_join(room_id=room.pk, player=players[0])
+    seating.seat_join(room_id=room.pk, player=players[0], seat=1)
     assert room_of(room).seats == [None, players[0].pk]
-    services.seat_leave(room_id=room.pk, seat=1, actor="p", player=players[0])
+    seating.seat_leave(room_id=room.pk, seat=1, actor="p", player=players[0])
     assert room_of(room).seats == [None, None]
 
 
 def started(open_room, players, game="punto_banco", seats=2, **config):
     room = open_room(game=game, seats=seats, **config)
-    services.seat_join(room_id=room.pk, player=players[0])
+    seating.seat_join(room_id=room.pk, player=players[0])
     for _ in range(seats - 1):
-        services.seat_add_bot(room_id=room.pk, actor="host")
-    services.room_start(room_id=room.pk, actor="host")
+        seating.seat_add_bot(room_id=room.pk, actor="host")
+    rooms.room_start(room_id=room.pk, actor="host")
     return room_of(room)
 
 
 def bet(room, amount=50, on="banker", client_id="c1", **extra):
     action = {"type": "bet", "on": on, "amount": amount}
-    return services.action_apply(
+    return playing.action_apply(
         room_id=room.pk, seat=0, action=action, client_id=client_id, **extra
     )
 
@@ -85,11 +99,11 @@ def test_rules_errors_are_readable_and_change_nothing(open_room, players):
         bet(room, amount=5000)
     assert error.value.code == "not_allowed"
     with pytest.raises(ServiceError, match="You can: bet, sit_out"):
-        services.action_apply(
+        playing.action_apply(
             room_id=room.pk, seat=0, action={"type": "bet", "hack": 1}, client_id="x"
         )
     with pytest.raises(ServiceError) as not_yours:
-        services.action_apply(
+        playing.action_apply(
             room_id=room.pk, seat=0, action={"type": "sit_out"}, client_id="y", player=players[1]
         )
     assert not_yours.value.code == "not_your_seat"
@@ -108,12 +122,12 @@ def test_a_seat_that_played_since_the_version_it_saw_is_told_so(open_room, playe
 
 def test_bets_are_simultaneous_a_version_moved_by_another_seat_is_fine(open_room, players):
     room = open_room(seats=2)
-    services.seat_join(room_id=room.pk, player=players[0])
-    services.seat_join(room_id=room.pk, player=players[1])
-    services.room_start(room_id=room.pk, actor="host")
+    seating.seat_join(room_id=room.pk, player=players[0])
+    seating.seat_join(room_id=room.pk, player=players[1])
+    rooms.room_start(room_id=room.pk, actor="host")
     seen = room_of(room).version
     bet(room, client_id="a", seen_version=seen)
-    services.action_apply(
+    playing.action_apply(
         room_id=room.pk, seat=1, action={"type": "sit_out"}, client_id="b", seen_version=seen
     )
     assert room_of(room).state["coup_no"] == 1
@@ -122,11 +136,11 @@ def test_bets_are_simultaneous_a_version_moved_by_another_seat_is_fine(open_room
 def test_a_timeout_plays_the_default_for_the_waiting_people(open_room, players):
     room = started(open_room, players, timeout=3600)
     with pytest.raises(ServiceError) as early:
-        services.seat_timeout(room_id=room.pk, actor="timer")
+        playing.seat_timeout(room_id=room.pk, actor="timer")
     assert early.value.code == "too_early"
-    old = services.seat_timeout(room_id=room.pk, actor="timer", seen_version=room.version - 1)
+    old = playing.seat_timeout(room_id=room.pk, actor="timer", seen_version=room.version - 1)
     assert old["timed_out"] == []
-    done = services.seat_timeout(room_id=room.pk, actor="host", force=True)
+    done = playing.seat_timeout(room_id=room.pk, actor="host", force=True)
     assert done["timed_out"] == [0]
     action = RoomAction.objects.filter(room=room, by="timeout").get()
     assert action.action == {"type": "sit_out"}
@@ -165,7 +179,7 @@ def test_the_log_replays_to_the_stored_state(open_room, players, game):
     while room.status == "playing":
         if 0 in room.state["to_act"]:
             action = seat_zero(engine, room.state, rng)
-            services.action_apply(
+            playing.action_apply(
                 room_id=room.pk, seat=0, action=action, client_id=f"c{room.version}"
             )
         room = room_of(room)
@@ -177,7 +191,7 @@ def test_the_log_replays_to_the_stored_state(open_room, players, game):
 
 def test_leaving_during_play_hands_the_seat_to_a_bot(open_room, players):
     room = started(open_room, players, max_coups=3)
-    services.seat_leave(room_id=room.pk, seat=0, actor="p", player=players[0])
+    seating.seat_leave(room_id=room.pk, seat=0, actor="p", player=players[0])
     room = room_of(room)
     assert room.seats == ["bot", "bot"] and room.status == "finished"
     assert replay(room.game, room.config, room.seed, log_of(room)) == room.state
@@ -185,22 +199,22 @@ def test_leaving_during_play_hands_the_seat_to_a_bot(open_room, players):
 
 def test_unknown_games_and_bad_settings_are_refused(night):
     with pytest.raises(ServiceError, match="Unknown game"):
-        services.room_open(night_id=night.pk, game="poker", actor="host")
+        rooms.room_open(night_id=night.pk, game="poker", actor="host")
     with pytest.raises(ServiceError, match="seats"):
-        services.room_open(night_id=night.pk, game="chemin_de_fer", config={"seats": 1}, actor="h")
+        rooms.room_open(night_id=night.pk, game="chemin_de_fer", config={"seats": 1}, actor="h")
 
 
 def test_only_seated_players_or_the_host_add_bots_and_start(open_room, players):
     room = open_room(seats=3)
-    services.seat_join(room_id=room.pk, player=players[0])
-    for call in (services.seat_add_bot, services.room_start):
+    seating.seat_join(room_id=room.pk, player=players[0])
+    for call in (seating.seat_add_bot, rooms.room_start):
         with pytest.raises(ServiceError) as refused:
             call(room_id=room.pk, actor=f"player:{players[1].pk}", player=players[1])
         assert refused.value.code == "not_seated"
     assert room_of(room).seats == [players[0].pk, None, None] and room_of(room).version == 1
-    services.seat_add_bot(room_id=room.pk, actor="p", player=players[0])  # seated: fine
-    services.seat_add_bot(room_id=room.pk, actor="host")  # the host: fine
-    services.room_start(room_id=room.pk, actor="p", player=players[0])
+    seating.seat_add_bot(room_id=room.pk, actor="p", player=players[0])  # seated: fine
+    seating.seat_add_bot(room_id=room.pk, actor="host")  # the host: fine
+    rooms.room_start(room_id=room.pk, actor="p", player=players[0])
     assert room_of(room).status == "playing"
 
 
@@ -210,19 +224,19 @@ def test_a_long_bots_only_session_runs_in_steps(open_room):
     once, a stale timer changes nothing, and the steps add up to the one replayable log."""
     room = open_room(game="chemin_de_fer", seats=14, max_coups=500)
     for _ in range(14):
-        services.seat_add_bot(room_id=room.pk, actor="host")
-    first = services.room_start(room_id=room.pk, actor="host")
+        seating.seat_add_bot(room_id=room.pk, actor="host")
+    first = rooms.room_start(room_id=room.pk, actor="host")
     room = room_of(room)
-    assert room.status == "playing" and room.actions.count() == services.BOT_STEP
+    assert room.status == "playing" and room.actions.count() == playing.BOT_STEP
     assert selectors.room_info(room, selectors.seat_names(room))["deadline"] <= time.time()
-    stale = services.seat_timeout(room_id=room.pk, actor="timer", seen_version=first["v"] - 1)
-    assert stale["v"] == room.version and room_of(room).actions.count() == services.BOT_STEP
+    stale = playing.seat_timeout(room_id=room.pk, actor="timer", seen_version=first["v"] - 1)
+    assert stale["v"] == room.version and room_of(room).actions.count() == playing.BOT_STEP
     steps = 1
     while room.status == "playing":
-        services.seat_timeout(room_id=room.pk, actor="timer", seen_version=room.version)
+        playing.seat_timeout(room_id=room.pk, actor="timer", seen_version=room.version)
         room, steps = room_of(room), steps + 1
     assert room.state["coup_no"] == 500 and steps > 5
     per_version = Counter(room.actions.values_list("version", flat=True))
-    assert len(per_version) == steps and max(per_version.values()) <= services.BOT_STEP
+    assert len(per_version) == steps and max(per_version.values()) <= playing.BOT_STEP
     assert replay(room.game, room.config, room.seed, log_of(room)) == room.state
     assert selectors.room_info(room, [""] * 14)["deadline"] is None

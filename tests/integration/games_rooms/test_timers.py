@@ -25,7 +25,7 @@ def answers(monkeypatch):
             raise answer
         return answer
 
-    monkeypatch.setattr(timers.services, "seat_timeout", seat_timeout)
+    monkeypatch.setattr(timers.playing, "seat_timeout", seat_timeout)
     monkeypatch.setattr(timers, "RETRY_SECONDS", 0)
     return script, calls
 

@@ -6,8 +6,8 @@ from django.test import Client
 from django.utils import translation
 from django.utils.html import escape
 
-from games import services
 from games.models import Room
+from games.services import rooms
 from live.errors import ServiceError
 
 
@@ -70,7 +70,7 @@ def test_play_now_seats_the_opener_fills_with_bots_and_deals(night, players):
 
 
 def test_bad_links_are_404_and_the_screen_shows_the_public_view(night, players):
-    room = services.room_open(night_id=night.pk, game="punto_banco", actor="host")
+    room = rooms.room_open(night_id=night.pk, game="punto_banco", actor="host")
     client = Client()
     assert client.get("/rooms/for/nope/").status_code == 404
     assert client.get(f"/rooms/{room.pk}/play/nope/").status_code == 404
@@ -90,25 +90,25 @@ def test_the_rooms_are_linked_from_the_phone_and_the_planning_page(client, host,
 
 def test_a_night_holds_at_most_max_rooms(host, night, players):
     """The cap is the service's (players and the host alike); the refusal is a message."""
-    for _ in range(services.MAX_ROOMS - 1):
-        services.room_open(night_id=night.pk, game="punto_banco", actor="host")
+    for _ in range(rooms.MAX_ROOMS - 1):
+        rooms.room_open(night_id=night.pk, game="punto_banco", actor="host")
     client = logged_in(host)
     url = f"/nights/{night.pk}/rooms/"
     settings = {"game": "punto_banco", "seats": 2, "chips": 500, "max_coups": 5, "timeout": 120}
     assert client.post(url, settings).status_code == 302  # the 40th
     page = client.post(url, settings, follow=True).content.decode()
-    assert f"already has {services.MAX_ROOMS} card rooms" in page
-    assert Room.objects.filter(night=night).count() == services.MAX_ROOMS
+    assert f"already has {rooms.MAX_ROOMS} card rooms" in page
+    assert Room.objects.filter(night=night).count() == rooms.MAX_ROOMS
     phone = Client().post(f"/rooms/for/{players[0].token}/", settings, follow=True)
     assert "already has" in phone.content.decode()
-    assert Room.objects.filter(night=night).count() == services.MAX_ROOMS
+    assert Room.objects.filter(night=night).count() == rooms.MAX_ROOMS
     with pytest.raises(ServiceError) as refused:
-        services.room_open(night_id=night.pk, game="chemin_de_fer", actor="host")
+        rooms.room_open(night_id=night.pk, game="chemin_de_fer", actor="host")
     assert refused.value.code == "too_many_rooms"
     # A full night's rooms page: every room listed, about 4 KiB a room.
     page = client.get(url).content
-    assert page.count(b'class="room-card"') == services.MAX_ROOMS
-    assert len(page) < services.MAX_ROOMS * 6 * 1024
+    assert page.count(b'class="room-card"') == rooms.MAX_ROOMS
+    assert len(page) < rooms.MAX_ROOMS * 6 * 1024
 
 
 def _in(lang, msgid):
@@ -125,7 +125,7 @@ def test_the_hosts_pages_follow_the_hosts_language_and_the_screen_the_nights(hos
     page = client.get(url).content.decode()
     assert _in("it", "Card rooms") in page and _in("it", "Play now with bots") not in page
     assert _in("it", "Chips each") in page  # the form's labels too
-    room = services.room_open(night_id=night.pk, game="russian_bank", actor="host")
+    room = rooms.room_open(night_id=night.pk, game="russian_bank", actor="host")
     page = client.get(url).content.decode()
     assert _in("it", "Russian Bank") in page and _in("it", "taking seats") in page
     # A refusal reaches the host as a message in their language.

@@ -7,7 +7,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
-from games import services as rooms
+from games.services import playing, rooms, seating
 from live.errors import ServiceError
 from partynight.services import corrections, play
 from tests.helpers.hostile import dump, make_night
@@ -70,13 +70,13 @@ async def test_another_players_client_id_is_an_error_not_their_answer(host):
 def test_a_room_client_id_belongs_to_its_seat_and_action(host):
     night, room, people = make_night(host)
     room.refresh_from_db()
-    rooms.seat_add_bot(room_id=room.pk, actor="host")
+    seating.seat_add_bot(room_id=room.pk, actor="host")
     rooms.room_start(room_id=room.pk, actor="host")
     seated = [p for p in people if p.pk in room.seats]
     bet = {"type": "bet", "on": "banker", "amount": 10}
     mine = room.seats.index(seated[0].pk)
     theirs = room.seats.index(seated[1].pk)
-    first = rooms.action_apply(
+    first = playing.action_apply(
         room_id=room.pk, seat=mine, action=bet, client_id="bet-1", player=seated[0]
     )
     before = dump()
@@ -85,12 +85,12 @@ def test_a_room_client_id_belongs_to_its_seat_and_action(host):
         (mine, seated[0], {**bet, "amount": 20}),  # another action under the same id
     ]:
         with pytest.raises(ServiceError) as refused:
-            rooms.action_apply(
+            playing.action_apply(
                 room_id=room.pk, seat=seat, action=action, client_id="bet-1", player=player
             )
         assert refused.value.code == "client_id_reused"
     assert dump() == before
-    again = rooms.action_apply(
+    again = playing.action_apply(
         room_id=room.pk, seat=mine, action=bet, client_id="bet-1", player=seated[0]
     )
     assert again == first | {"replayed": True}

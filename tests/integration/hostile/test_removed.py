@@ -8,7 +8,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
-from games import services as rooms
+from games.services import playing, rooms, seating
 from live.errors import ServiceError
 from partynight.models import Player
 from partynight.services import corrections, nights, play
@@ -65,7 +65,7 @@ def test_services_refuse_the_copy_a_socket_kept(host):
     head = night.rounds.get().tables.get(number=1).seat_rows.order_by("position").first()
     stale = Player.objects.get(pk=head.player.pk)  # what a consumer cached at connect
     if stale.pk not in room.seats:
-        rooms.seat_join(room_id=room.pk, player=stale)
+        seating.seat_join(room_id=room.pk, player=stale)
     corrections.player_replace_by_ghost(night_id=night.pk, player_id=stale.pk, actor="host")
     before = dump()
     calls = {
@@ -75,10 +75,10 @@ def test_services_refuse_the_copy_a_socket_kept(host):
         "start_round": lambda: play.round_start(
             night_id=night.pk, number=2, player=stale, client_id="s2", actor="player"
         ),
-        "sit": lambda: rooms.seat_join(room_id=room.pk, player=stale),
-        "bot": lambda: rooms.seat_add_bot(room_id=room.pk, actor="player", player=stale),
+        "sit": lambda: seating.seat_join(room_id=room.pk, player=stale),
+        "bot": lambda: seating.seat_add_bot(room_id=room.pk, actor="player", player=stale),
         "start": lambda: rooms.room_start(room_id=room.pk, actor="player", player=stale),
-        "leave": lambda: rooms.seat_leave(
+        "leave": lambda: seating.seat_leave(
             room_id=room.pk, seat=room.seats.index(stale.pk) if stale.pk in room.seats else 0,
             actor="player", player=stale,
         ),
@@ -95,11 +95,11 @@ def test_a_removed_player_can_no_longer_sit_or_act_in_a_room(host):
     night, room, people = make_night(host)
     room.refresh_from_db()
     seated = Player.objects.get(pk=room.seats[0])
-    rooms.seat_add_bot(room_id=room.pk, actor="host")
+    seating.seat_add_bot(room_id=room.pk, actor="host")
     rooms.room_start(room_id=room.pk, actor="host")
     corrections.player_replace_by_ghost(night_id=night.pk, player_id=seated.pk, actor="host")
     with pytest.raises(ServiceError) as refused:
-        rooms.action_apply(
+        playing.action_apply(
             room_id=room.pk, seat=0, action={"type": "sit_out"}, client_id="a1", player=seated
         )
     assert refused.value.code == "removed"

@@ -5,7 +5,7 @@ answered `not_allowed`, the socket lives on and the room is unchanged."""
 import pytest
 from channels.db import database_sync_to_async
 
-from games import services
+from games.services import rooms
 from live.words import english
 from tests.helpers.rooms import room_now, setup
 from tests.helpers.sockets import open_socket, until
@@ -19,7 +19,7 @@ GAMES += ["bunco_cards"]
 def started(game):
     """A started room (people only where the game needs two) and the phone whose turn it is."""
     room, players = setup(game, **({"bots": 0} if game in ("burraco", "russian_bank") else {}))
-    services.room_start(room_id=room.pk, actor="host")
+    rooms.room_start(room_id=room.pk, actor="host")
     room = room_now(room)
     seat = room.state["to_act"][0]
     return room, next(p for p in players if room.seats[seat] == p.pk)

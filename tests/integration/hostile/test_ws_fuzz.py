@@ -12,7 +12,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from config.asgi import application
-from games.consumers import parse_room_message
+from games.services.messages import parse_room_message
 from live.consumers import MAX_MESSAGE_BYTES
 from live.messages import MessageError
 from live.words import english

@@ -10,9 +10,9 @@ import pytest
 from django.db import connection
 from playwright.sync_api import expect
 
-from games import services
 from games.engines import get_engine
 from games.models import Room
+from games.services import rooms, seating
 from live.words import english
 from tests import builders
 from tests.helpers.browser import in_thread
@@ -25,12 +25,12 @@ BC = get_engine("bunco_cards")
 def _setup(seats, seed=5):
     night = builders.night(builders.host(f"host{seats}"), ["<b>Ann</b>"], paid=False, name="Cards")
     player = night.players.get()
-    room = services.room_open(
+    room = rooms.room_open(
         night_id=night.pk, game="bunco_cards", config={"seats": seats}, actor="host", seed=seed
     )
-    services.seat_join(room_id=room.pk, player=player)
+    seating.seat_join(room_id=room.pk, player=player)
     for _ in range(seats - 1):
-        services.seat_add_bot(room_id=room.pk, actor="host")
+        seating.seat_add_bot(room_id=room.pk, actor="host")
     connection.close()
     return room, player
 
@@ -159,7 +159,7 @@ def test_one_person_and_four_bots_play_on_a_phone(live_server_daphne, browser_co
 
 def test_fourteen_seats_fit_a_phone_without_sideways_scrolling(live_server_daphne, browser_context):
     room, player = in_thread(lambda: _setup(14, seed=3))
-    in_thread(lambda: services.room_start(room_id=room.pk, actor="host"))
+    in_thread(lambda: rooms.room_start(room_id=room.pk, actor="host"))
     page = browser_context().new_page()
     page.goto(f"{live_server_daphne.url}/rooms/{room.pk}/play/{player.token}/")
     expect(page.locator("#conn")).to_have_attribute("data-state", "open")

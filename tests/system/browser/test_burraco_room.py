@@ -9,8 +9,8 @@ import pytest
 from django.db import connection
 from playwright.sync_api import expect
 
-from games import services
 from games.models import Room
+from games.services import rooms, seating
 from tests import builders
 from tests.helpers.browser import in_thread
 
@@ -32,13 +32,13 @@ def _take(state, card):
 def _setup():
     night = builders.night(builders.host(), ["<b>Ann</b>"], paid=False, name="Cards")
     player = night.players.get()
-    room = services.room_open(
+    room = rooms.room_open(
         night_id=night.pk, game="burraco", config={"seats": 4}, actor="host", seed=11
     )
-    services.seat_join(room_id=room.pk, player=player)
+    seating.seat_join(room_id=room.pk, player=player)
     for _ in range(3):
-        services.seat_add_bot(room_id=room.pk, actor="host")
-    services.room_start(room_id=room.pk, actor="host")
+        seating.seat_add_bot(room_id=room.pk, actor="host")
+    rooms.room_start(room_id=room.pk, actor="host")
     # The bots have played up to the person's first turn. Give the person a hand of 21
     # cards holding 5-6-7-8 of hearts (from unseen places: every card stays in one place).
     room = Room.objects.get(pk=room.pk)

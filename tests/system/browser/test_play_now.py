@@ -10,9 +10,9 @@ import pytest
 from django.db.models import F
 from playwright.sync_api import expect
 
-from games import services
 from games.engines import get_engine
 from games.models import Room
+from games.services import playing
 from live.errors import ServiceError
 from tests.helpers.browser import in_thread
 from tests.helpers.room_phone import play_now, tap
@@ -164,7 +164,7 @@ def _three_minutes_later(room_id):
     Room.objects.filter(pk=room_id).update(updated=F("updated") - timedelta(minutes=3))
     room = Room.objects.get(pk=room_id)
     with pytest.raises(ServiceError) as early:
-        services.seat_timeout(room_id=room_id, actor="timer", seen_version=room.version)
+        playing.seat_timeout(room_id=room_id, actor="timer", seen_version=room.version)
     return early.value.code
 
 

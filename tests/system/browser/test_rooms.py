@@ -9,8 +9,8 @@ import pytest
 from django.db import connection
 from playwright.sync_api import expect
 
-from games import services
 from games.models import Room
+from games.services import rooms, seating
 from tests import builders
 from tests.helpers.browser import in_thread
 from tests.helpers.catalogs import said_in
@@ -23,12 +23,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def _setup():
     night = builders.night(builders.host(), ["<b>Ann</b>", "Bea"], paid=False, name="Cards")
     players = list(night.players.order_by("pk"))
-    room = services.room_open(
+    room = rooms.room_open(
         night_id=night.pk, game="punto_banco", config={"seats": 3}, actor="host", seed=9
     )
     for player in players:
-        services.seat_join(room_id=room.pk, player=player)
-    services.seat_add_bot(room_id=room.pk, actor="host")
+        seating.seat_join(room_id=room.pk, player=player)
+    seating.seat_add_bot(room_id=room.pk, actor="host")
     connection.close()
     return room, players
 
@@ -86,10 +86,10 @@ def test_two_phones_and_a_bot_play_a_coup(live_server_daphne, browser_context):
 def _open_room_with_one_seated():
     night = builders.night(builders.host(), ["Ann", "Bea"], paid=False, name="Cards")
     ann, bea = night.players.order_by("pk")
-    room = services.room_open(
+    room = rooms.room_open(
         night_id=night.pk, game="punto_banco", config={"seats": 3}, actor="host", seed=9
     )
-    services.seat_join(room_id=room.pk, player=ann)
+    seating.seat_join(room_id=room.pk, player=ann)
     connection.close()
     return room, bea, ann
 
@@ -209,7 +209,7 @@ def _room_with_a_guest(language=""):
     ann = night.players.get()
     ann.language = language
     ann.save(update_fields=["language"])
-    room = services.room_open(
+    room = rooms.room_open(
         night_id=night.pk, game="punto_banco", config={"seats": 2}, actor="host", seed=9
     )
     connection.close()

@@ -9,8 +9,8 @@ import pytest
 from django.db import connection
 from playwright.sync_api import expect
 
-from games import services
 from games.models import Room, RoomAction
+from games.services import rooms, seating
 from tests import builders
 from tests.helpers.browser import in_thread
 from tests.helpers.russian_bank import position
@@ -30,10 +30,10 @@ TABLE = {
 def _setup():
     night = builders.night(builders.host(), ["Ann"], paid=False, name="Cards")
     ann = night.players.get()
-    room = services.room_open(night_id=night.pk, game="russian_bank", actor="host", seed=9)
-    services.seat_join(room_id=room.pk, player=ann, seat=0)
-    services.seat_add_bot(room_id=room.pk, seat=1, actor="host")
-    services.room_start(room_id=room.pk, actor="host")
+    room = rooms.room_open(night_id=night.pk, game="russian_bank", actor="host", seed=9)
+    seating.seat_join(room_id=room.pk, player=ann, seat=0)
+    seating.seat_add_bot(room_id=room.pk, seat=1, actor="host")
+    rooms.room_start(room_id=room.pk, actor="host")
     Room.objects.filter(pk=room.pk).update(state=position(**TABLE), version=50)
     RoomAction.objects.filter(room=room).delete()
     connection.close()
@@ -101,10 +101,10 @@ def _setup_stop(table=STOP_TABLE):
     night = builders.night(builders.host(), ["Ann", "Bea"], paid=False, name="Cards")
     people = list(night.players.order_by("pk"))
     config = {"mode": "stop"}
-    room = services.room_open(night_id=night.pk, game="russian_bank", config=config, actor="h")
+    room = rooms.room_open(night_id=night.pk, game="russian_bank", config=config, actor="h")
     for seat, person in enumerate(people):
-        services.seat_join(room_id=room.pk, player=person, seat=seat)
-    services.room_start(room_id=room.pk, actor="host")
+        seating.seat_join(room_id=room.pk, player=person, seat=seat)
+    rooms.room_start(room_id=room.pk, actor="host")
     Room.objects.filter(pk=room.pk).update(state=position(mode="stop", **table), version=50)
     RoomAction.objects.filter(room=room).delete()
     connection.close()

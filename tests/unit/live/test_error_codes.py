@@ -24,7 +24,7 @@ DICE = [
     "partynight/rules/reducer.py",
     "partynight/rules/entry.py",
 ]
-ROOMS = ["games/consumers.py", "games/services.py"]
+ROOMS = ["games/consumers.py", "games/services/*.py"]
 # Functions no socket message calls: the pages open rooms, the rooms' timers (or the host's
 # button) end a wait, and stored night events are replayed, never sent.
 NOT_FROM_A_SOCKET = {"room_open", "seat_timeout", "apply_event"}
