@@ -30,7 +30,7 @@ def problems(value: Any, hint: Any, where: str = "frame") -> list[str]:
         found = [problems(value, option, where) for option in get_args(hint)]
         return [] if any(not f for f in found) else min(found, key=len)
     if origin is Literal:
-        ok = any(type(value) is type(option) and value == option for option in get_args(hint))
+        ok = any(_same_literal(value, option) for option in get_args(hint))
         return [] if ok else [f"{where}: {value!r} is not one of {get_args(hint)}"]
     if origin is list:
         if not isinstance(value, list):
@@ -54,6 +54,14 @@ def problems(value: Any, hint: Any, where: str = "frame") -> list[str]:
     if isinstance(hint, type):
         return [] if isinstance(value, hint) else [f"{where}: {value!r} is not {hint.__name__}"]
     raise TypeError(f"{where}: no check for {hint!r}")
+
+
+def _same_literal(value, option) -> bool:
+    """`value` is `option` as JSON would write it: a str enum (a model's choices, in a group
+    event not yet encoded) is its string, but a bool is never a number."""
+    if isinstance(value, bool) != isinstance(option, bool):
+        return False
+    return isinstance(value, type(option)) and value == option
 
 
 def _typeddict_problems(value, hint, where) -> list[str]:
