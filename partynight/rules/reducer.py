@@ -3,7 +3,7 @@ state and the events that happened, in order. The services lock, load, reduce, s
 emit; the simulation drives the same functions; the clients receive the same events.
 
     start_round(state, rules, ghosts, chance)       -> (state, events)
-    roll(state, rules, table, dice, chance)         -> (state, events)
+    roll(state, rules, table, dice, chance, entry)  -> (state, events)
     ring(state, rules, chance)                      -> (state, events)  the host's bell
     correct(state, rules, table, new_table, chance) -> (state, events)  a host's correction
     arrive(state, player)                           -> (state, events)  a guest after the draw
@@ -32,6 +32,7 @@ from live.words import said
 
 from .config import Rules
 from .dice import roll_dice
+from .entry import dice_for_entry
 from .errors import RulesError
 from .night import add_table_result, empty_totals, fuzzy_die_start, round_plan
 from .prizes import award_prizes
@@ -162,12 +163,20 @@ def start_round(
 
 
 def roll(
-    state: NightState, rules: Rules, table: int, dice: Sequence[int], chance: Chance
+    state: NightState,
+    rules: Rules,
+    table: int,
+    dice: Sequence[int] | None,
+    chance: Chance,
+    entry: str | None = None,
 ) -> tuple[NightState, list[Event]]:
-    """Whoever holds the dice at `table` rolls `dice`; then any ghosts whose turn follows."""
+    """Whoever holds the dice at `table` rolls `dice`, or the dice of a phone's `entry`
+    (rules.entry); then any ghosts whose turn follows."""
     _check_playing(state)
     if state.table(table).is_done:
         raise RulesError(said("Your table has finished this round."), "table_done")
+    if entry is not None:
+        dice = dice_for_entry(entry, state.table(table).up, rules.wipeout)
     events: list[Event] = []
     state = _roll_once(state, rules, table, dice, chance, events, ghost=False)
     state = _ghosts_roll(state, rules, table, chance, events)

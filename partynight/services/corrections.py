@@ -26,10 +26,11 @@ from partynight.services.common import (
     rules_of,
 )
 from partynight.services.nights import NOT_HERE, player_add
-from partynight.services.play import NO_SUCH_TABLE, chance_of, commit, reduce
+from partynight.services.play import chance_of, commit, reduce
 from partynight.services.selectors import names_of, roll_name, undone_event_ids
 
 IN_PLAY = (Night.State.PLAYING, Night.State.BREAK)
+NO_SUCH_TABLE = said("There is no such table this round.")
 
 
 @live_action
