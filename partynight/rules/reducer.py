@@ -8,6 +8,7 @@ emit; the simulation drives the same functions; the clients receive the same eve
     correct(state, rules, table, new_table, chance) -> (state, events)  a host's correction
     arrive(state, player)                           -> (state, events)  a guest after the draw
     seat_waiting(state, player, ghost, ghosts)      -> (state, events)  ... takes a ghost's chair
+    take_chair(state, kind, old, new, new_is_ghost) -> (state, events)  someone takes a chair
     finish(state, rules, ...)                       -> (state, events)  the prizes
 
 Ghosts roll as soon as the dice reach them; the bell reaches every table; the round ends
@@ -16,6 +17,7 @@ the plan says so). `chance(*purpose)`
 gives the random.Random for one purpose ("ghost", round, table, rolls) or ("rotate", round),
 so the services replay a night from its seed and the simulation shares one generator.
 
+The draw, leaving, and the host's corrections are rules/lifecycle.py's steps.
 `apply_event(state, event)` folds an event onto a state: replaying a night's events onto its
 first state gives its last (the events carry the state they changed).
 """
@@ -155,7 +157,7 @@ def start_round(
     events = [started]
     state = apply_event(state, started)
     if state.fuzzy is None:
-        events.append(_fuzzy(state, fuzzy_die_start([t.seats for t in tables])))
+        events.append(fuzzy_moved(state, fuzzy_die_start([t.seats for t in tables])))
         state = apply_event(state, events[-1])
     for number in range(1, len(tables) + 1):
         state = _ghosts_roll(state, rules, number, chance, events)
@@ -233,11 +235,22 @@ def seat_waiting(
         raise RulesError(said("That guest is not waiting for a chair."), "not_found")
     if ghost not in ghosts or not _seated_anywhere(state, ghost):
         raise RulesError(said("That chair is not a ghost's: choose another."), "not_found")
-    events = [_late_seated(state, player, ghost)]
+    return take_chair(state, "late_seated", ghost, player, False)
+
+
+def take_chair(
+    state: NightState, kind: str, old: str, new: str, new_is_ghost: bool
+) -> tuple[NightState, list[Event]]:
+    """`new` sits wherever `old` sits: in the seating to come and, while a round is played,
+    at `old`'s table now, where the team's points stay. `kind` is the event: "late_seated"
+    (a waiting guest takes a ghost's chair) or "replaced" (a ghost takes a leaver's)."""
+    if not _seated_anywhere(state, old):
+        raise RulesError(said("That player is not at this night."), "not_found")
+    events = [_chair_taken(state, kind, old, new)]
     state = apply_event(state, events[0])
-    table = state.table_of(ghost)
+    table = state.table_of(old)
     if table is not None and state.round_state != "done":
-        moved = replace_player(table, ghost, player, False)
+        moved = replace_player(table, old, new, new_is_ghost)
         events.append(
             {
                 "type": "table_corrected",
@@ -253,14 +266,6 @@ def seat_waiting(
 def ghost_chairs(state: NightState, ghosts: Collection[str]) -> list[str]:
     """The ghosts a waiting guest could replace, in the order of the seating to come."""
     return [key for seats in state.seating for key in seats if key in ghosts]
-
-
-def move_fuzzy(state: NightState, holder: str | None) -> tuple[NightState, list[Event]]:
-    """A host's correction gave the fuzzy die back or on (an undone or moved Bunco)."""
-    if holder == state.fuzzy:
-        return state, []
-    event = _fuzzy(state, holder)
-    return apply_event(state, event), [event]
 
 
 def finish(
@@ -339,12 +344,18 @@ def apply_event(state: NightState, event: Event) -> NightState:
         return dataclasses.replace(state, state="finished", prizes=tuple(event["prizes"]))
     if kind == "arrived":
         return dataclasses.replace(state, waiting=(*state.waiting, event["player"]))
-    if kind == "late_seated":
+    if kind in ("late_seated", "replaced"):
         return dataclasses.replace(
             state,
             seating=tuple(tuple(t) for t in event["seating"]),
             waiting=tuple(k for k in state.waiting if k != event["player"]),
         )
+    if kind == "seats_drawn":
+        seating = tuple(tuple(t) for t in event["seating"])
+        return dataclasses.replace(state, state="seating", seating=seating, waiting=())
+    if kind == "left":
+        waiting = tuple(k for k in state.waiting if k != event["player"])
+        return dataclasses.replace(state, waiting=waiting)
     raise RulesError(said("unknown night event %(kind)s", kind=repr(kind)))
 
 
@@ -361,12 +372,15 @@ def _seated_anywhere(state: NightState, key: str) -> bool:
     return in_play or any(key in seats for seats in state.seating)
 
 
-def _late_seated(state: NightState, player: str, ghost: str) -> Event:
-    seating = [[player if k == ghost else k for k in seats] for seats in state.seating]
-    return {"type": "late_seated", "player": player, "ghost": ghost, "seating": seating}
+def _chair_taken(state: NightState, kind: str, old: str, new: str) -> Event:
+    """The event of `new` taking `old`'s chair: "player" is always the person (the guest
+    who sits, or the one who left), "ghost" the ghost."""
+    seating = [[new if k == old else k for k in seats] for seats in state.seating]
+    player, ghost = (new, old) if kind == "late_seated" else (old, new)
+    return {"type": kind, "player": player, "ghost": ghost, "seating": seating}
 
 
-def _fuzzy(state: NightState, holder: str | None) -> Event:
+def fuzzy_moved(state: NightState, holder: str | None) -> Event:
     return {"type": "fuzzy_moved", "holder": holder, "from": state.fuzzy}
 
 
@@ -394,7 +408,7 @@ def _roll_once(state, rules, number, dice, chance, events, ghost) -> NightState:
     state = apply_event(state, scored)
     holder = bunco_holder(state.fuzzy, outcome)
     if holder != state.fuzzy:
-        events.append(_fuzzy(state, holder))
+        events.append(fuzzy_moved(state, holder))
         state = apply_event(state, events[-1])
     if new.is_done:
         events.append(_done(state, number))
@@ -459,7 +473,7 @@ def _maybe_end_round(state, rules, chance, events) -> tuple[NightState, list[Eve
     state = apply_event(state, done)
     ghosts = {g for t in state.tables for g in t.ghosts}
     for player, ghost in zip(state.waiting, ghost_chairs(state, ghosts), strict=False):
-        events.append(_late_seated(state, player, ghost))  # the rotation takes them in
+        events.append(_chair_taken(state, "late_seated", ghost, player))  # the rotation
         state = apply_event(state, events[-1])
     if round_plan(rules)[state.round - 1].break_after:
         events.append({"type": "break", "round": state.round})

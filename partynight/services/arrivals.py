@@ -48,5 +48,6 @@ def _seat(night: Night, player: str, ghost: str | None, actor, client_id=None) -
             raise ServiceError(message, "full")
         ghost = free[0]
     new, events = reduce(reducer.seat_waiting, loaded.state, player, ghost, ghosts)
-    commit(loaded, new, events, actor, client_id)
-    return {"ok": True, "player": player, "ghost": ghost}  # as the log records it (store)
+    result = {"ok": True, "player": player, "ghost": ghost}
+    commit(loaded, new, events, actor, client_id, result=result)
+    return result

@@ -13,7 +13,7 @@ from partynight.models import Night, Player
 from partynight.rules import reducer
 from partynight.rules.errors import RulesError
 from partynight.services import emit, store
-from partynight.services.common import idempotent_steps, lock_night, log_event, rules_of, seeded
+from partynight.services.common import idempotent_steps, lock_night, rules_of, seeded
 
 
 def chance_of(night: Night):
@@ -31,16 +31,26 @@ def reduce(step, *args):
 
 @written_once
 def commit(
-    loaded, new, events, actor, client_id=None, entry=None, notice=None, request=None, undone=()
+    loaded,
+    new,
+    events,
+    actor,
+    client_id=None,
+    entry=None,
+    notice=None,
+    request=None,
+    undone=(),
+    result=None,
 ):
-    """Save the reducer's result and emit its messages after commit. `entry` is the phone
-    button the person's roll came from (the roll log shows it), `request` what its client
-    id stands for (common.idempotent); `undone` the roll log lines a correction took back;
-    `notice` a host's correction in words, for the
-    table's phones."""
+    """Save the reducer's result and emit its messages after commit. The first event is
+    logged with `client_id` and the action's answer, `result` (a roll's is its own);
+    `entry` is the phone button the person's roll came from (the roll log shows it),
+    `request` what its client id stands for (common.idempotent); `undone` the roll log
+    lines a correction took back; `notice` a host's correction in words, for the table's
+    phones."""
     bumps = emit.night_bumps(events)
     saved = yield from store.save.steps(
-        loaded, new, events, actor, client_id, bumps=bumps, entry=entry, request=request
+        loaded, new, events, actor, client_id, bumps, entry, request, result
     )
     yield from emit.announce.steps(loaded, saved, client_id, notice, undone)
     return saved
@@ -72,12 +82,8 @@ def round_start(*, night_id, number: int, actor, client_id=None, player=None):
         rules = rules_of(night)
         new, events = reduce(reducer.start_round, loaded.state, rules, ghosts, chance_of(night))
         yield from store.new_round_rows(loaded, events[0], players)
-        yield from commit.steps(loaded, new, events, actor)
         result = {"ok": True, "round": number}
-        data = {"round": number}
-        yield from log_event.steps(
-            night, "round_started", actor, data, result, client_id, loaded.round
-        )
+        yield from commit.steps(loaded, new, events, actor, client_id, result=result)
         return result
 
     return idempotent_steps(night_id, client_id, steps, actor=actor, kind="round_started")
@@ -130,7 +136,7 @@ def roll_record(
         )
         return saved.first_result
 
-    kind = "roll"
+    kind = "roll_scored"
     return idempotent_steps(
         night_id, client_id, steps, actor=actor, kind=kind, request=request, inside=True
     )
@@ -146,9 +152,8 @@ def bell_ring(*, night_id, number: int, actor, client_id=None):
         if loaded.state.round != number:  # the reducer knows no round asked for
             raise ServiceError(said("That round is not being played."), "wrong_state")
         new, events = reduce(reducer.ring, loaded.state, rules_of(night), chance_of(night))
-        yield from commit.steps(loaded, new, events, actor)
-        data, result = {"reason": "host"}, {"ok": True}
-        yield from log_event.steps(night, "bell", actor, data, result, client_id, loaded.round)
+        result = {"ok": True}
+        yield from commit.steps(loaded, new, events, actor, client_id, result=result)
         return result
 
     return idempotent_steps(night_id, client_id, steps, actor=actor, kind="bell")
