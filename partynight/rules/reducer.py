@@ -53,6 +53,24 @@ Chance = Callable[..., random.Random]
 Event = dict[str, Any]
 GHOST_ROLL_LIMIT = 500  # a safety net: a ghost's turn is a handful of rolls
 NIGHT_STATES = ("seating", "playing", "break", "finished")
+# every event apply_event folds (the night's log holds them under these kinds)
+EVENTS = (
+    "seats_drawn",
+    "arrived",
+    "left",
+    "late_seated",
+    "replaced",
+    "round_started",
+    "roll_scored",
+    "fuzzy_moved",
+    "bell",
+    "bell_heard",
+    "table_done",
+    "table_corrected",
+    "round_done",
+    "break",
+    "night_over",
+)
 ROUND_STATES = ("playing", "finishing", "done")
 
 

@@ -14,7 +14,7 @@ from django.utils import timezone
 from live import sql
 from live.steps import fetch, written_once
 from partynight import links
-from partynight.models import Event, Night, Player, Round, Seat, Table
+from partynight.models import Award, Event, Night, Player, Round, Seat, Table
 from partynight.rules.reducer import NightState, apply_event
 from partynight.rules.table import TableRound
 from partynight.services.common import event_record, lock_night, record_columns, record_of
@@ -95,7 +95,8 @@ def _lock_and_load_sql(vendor: str) -> str:
 
 @written_once
 def load(night: Night):
-    """The state of `night` (already locked by the caller) and the rows it came from."""
+    """The state of `night` (already locked by the caller) and the rows it came from
+    (lock_and_load, the roll's path, leaves a finished night's prizes out)."""
     if not night.round_number:
         return _loaded(night, [])
     rows = yield from fetch(_load_sql(sql.database().vendor), [night.pk, night.round_number])
@@ -103,7 +104,22 @@ def load(night: Night):
     tables = [table for _, table in (sql.instances(row, Round, Table) for row in rows) if table]
     for table in tables:
         table.round = round_
-    return _loaded(night, tables, round_)
+    loaded = _loaded(night, tables, round_)
+    if night.state == Night.State.FINISHED:  # the prizes it ended with: its Award rows
+        awards = yield from sql.select(Award, {"night": night.pk})
+        loaded.state = dataclasses.replace(loaded.state, prizes=tuple(map(_prize, awards)))
+    return loaded
+
+
+def _prize(award: Award) -> dict:
+    """An Award row as the reducer's prize (rules.prizes.award_prizes)."""
+    return {
+        "prize": award.prize,
+        "name": award.name,
+        "player": key_of(award.player_id),
+        "amount": award.amount,
+        "tie": award.detail.get("tie"),
+    }
 
 
 @functools.cache

@@ -121,8 +121,8 @@ def record_of(night: Night):
         data = event[5]
         if "events" in data:
             data["events"] = [order[pk] for pk in data["events"]]
-        for key in ("fuzzy_before", "player", "ghost"):
-            if isinstance(data.get(key), int):
+        for key in ("fuzzy_before", "player", "ghost"):  # ids (a roll's "ghost" is a flag)
+            if type(data.get(key)) is int:
                 data[key] = place[data[key]]
     return normalized(found, night)
 
