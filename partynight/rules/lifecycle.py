@@ -21,7 +21,16 @@ from live.words import said
 from . import table as tables
 from .config import Rules
 from .errors import RulesError
-from .reducer import Chance, Event, NightState, apply_event, correct, fuzzy_moved, take_chair
+from .reducer import (
+    Chance,
+    Event,
+    NightState,
+    apply_event,
+    correct,
+    correctable,
+    fuzzy_moved,
+    take_chair,
+)
 
 
 def draw(state: NightState, seating: Sequence[Sequence[str]]) -> tuple[NightState, list[Event]]:
@@ -78,7 +87,7 @@ def adjust_points(
 ) -> tuple[NightState, list[Event]]:
     """The host adds `delta` points to `team` at `table` (table.adjust_points)."""
     return correct(
-        state, rules, table, tables.adjust_points(state.table(table), team, delta), chance
+        state, rules, table, tables.adjust_points(correctable(state, table), team, delta), chance
     )
 
 
@@ -86,7 +95,7 @@ def reassign_bunco(
     state: NightState, rules: Rules, table: int, giver: str, taker: str, chance: Chance
 ) -> tuple[NightState, list[Event]]:
     """A Bunco credited to `giver` was `taker`'s; the fuzzy die follows it if `giver` held it."""
-    moved = tables.move_bunco(state.table(table), giver, taker)
+    moved = tables.move_bunco(correctable(state, table), giver, taker)
     new, events = correct(state, rules, table, moved, chance)
     if state.fuzzy == giver:
         new, more = move_fuzzy(new, taker)

@@ -95,7 +95,7 @@ class NightState:
     waiting: tuple[str, ...] = ()  # guests who arrived after the draw, oldest first
 
     def table(self, number: int) -> TableRound:
-        if not 1 <= number <= len(self.tables):
+        if not isinstance(number, int) or not 1 <= number <= len(self.tables):
             raise RulesError(said("There is no such table this round."), "not_found")
         return self.tables[number - 1]
 
@@ -218,9 +218,7 @@ def correct(
 ) -> tuple[NightState, list[Event]]:
     """A host's correction replaced `table`'s state with `new` (see table.adjust_points,
     move_bunco, replace_player, or an undone roll); the round may be over now."""
-    if state.round_state not in ("playing", "finishing"):
-        raise RulesError(said("Corrections apply to the round being played."), "wrong_state")
-    state.table(table)
+    correctable(state, table)
     events: list[Event] = [
         {"type": "table_corrected", "round": state.round, "table": table, "state": new.to_dict()}
     ]
@@ -228,6 +226,13 @@ def correct(
     if new.is_done:
         events.append(_done(state, table))
     return _maybe_end_round(state, rules, chance, events)
+
+
+def correctable(state: NightState, table: int) -> TableRound:
+    """The table a host's correction may change: one of the round being played."""
+    if state.round_state not in ("playing", "finishing"):
+        raise RulesError(said("Corrections apply to the round being played."), "wrong_state")
+    return state.table(table)
 
 
 def arrive(state: NightState, player: str) -> tuple[NightState, list[Event]]:

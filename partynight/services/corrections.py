@@ -12,7 +12,7 @@ from live.steps import live_action, written_once
 from live.words import joined, said, said_n
 from partynight import links
 from partynight.models import Event, Night, Player
-from partynight.rules import lifecycle
+from partynight.rules import lifecycle, reducer
 from partynight.rules.reducer import ghost_chairs
 from partynight.services import arrivals, emit, store
 from partynight.services.common import (
@@ -28,7 +28,6 @@ from partynight.services.play import chance_of, commit, reduce
 from partynight.services.selectors import names_of, roll_name, undone_event_ids
 
 IN_PLAY = (Night.State.PLAYING, Night.State.BREAK)
-NO_SUCH_TABLE = said("There is no such table this round.")
 
 
 @live_action
@@ -286,9 +285,5 @@ def _open_table(night_id, table_number):
     """The locked night and its state, with a round being played that has this table."""
     night = yield from lock_night.steps(night_id)
     loaded = yield from store.load.steps(night)
-    if loaded.round is None or loaded.state.round_state == "done":
-        message = said("Corrections apply to the round being played.")
-        raise ServiceError(message, "wrong_state")
-    if not isinstance(table_number, int) or table_number not in loaded.tables:
-        raise ServiceError(NO_SUCH_TABLE, "not_found")
+    reduce(reducer.correctable, loaded.state, table_number)
     return night, loaded
