@@ -1,10 +1,12 @@
-"""The night's steps around play, as reducer steps (see reducer.py): the draw, a guest who
-leaves the waiting list, a player who leaves for a ghost, and the host's corrections. Each
+"""The night's steps around play, as reducer steps (see reducer.py): the draw, guests who
+arrive after it, wait and leave, who takes a chair, and the host's corrections. Each
 takes the state and returns (new state, events) or raises RulesError; the services only
 lock, load, reduce, save, log and emit.
 
     draw(state, seating)                                     the seats (an empty one voids them)
+    arrive(state, player)                                    a guest after the draw waits
     leave(state, player)                                     a waiting guest goes home
+    seat_waiting(state, player, ghost, ghosts)               ... takes a ghost's chair
     replace_by_ghost(state, player, ghost)                   a ghost takes a leaver's chair
     take_back(state, rules, table, before, rolls, fuzzy_before, chance)   an undone roll
     adjust_points(state, rules, table, team, delta, chance)
@@ -13,7 +15,7 @@ lock, load, reduce, save, log and emit.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from live.words import said
@@ -26,11 +28,13 @@ from .reducer import (
     Event,
     NightState,
     apply_event,
+    chair_taken,
     correct,
     correctable,
     fuzzy_moved,
-    take_chair,
+    seated_anywhere,
 )
+from .table import replace_player
 
 
 def draw(state: NightState, seating: Sequence[Sequence[str]]) -> tuple[NightState, list[Event]]:
@@ -41,6 +45,57 @@ def draw(state: NightState, seating: Sequence[Sequence[str]]) -> tuple[NightStat
         raise RulesError(message, "wrong_state")
     event: Event = {"type": "seats_drawn", "seating": [list(t) for t in seating]}
     return apply_event(state, event), [event]
+
+
+def arrive(state: NightState, player: str) -> tuple[NightState, list[Event]]:
+    """A guest joins once the seats are drawn: they wait for the host's choice (a ghost's
+    chair now, a redraw before play, or the next round); nothing drawn or played changes."""
+    if state.state == "finished":
+        raise RulesError(said("The night is over."), "wrong_state")
+    if not state.seating and not state.tables:
+        raise RulesError(said("The seats are not drawn yet: simply add the guest."), "wrong_state")
+    if player in state.waiting or seated_anywhere(state, player):
+        raise RulesError(said("That guest is already at the night."), "duplicate")
+    event: Event = {"type": "arrived", "player": player}
+    return apply_event(state, event), [event]
+
+
+def seat_waiting(
+    state: NightState, player: str, ghost: str, ghosts: Collection[str]
+) -> tuple[NightState, list[Event]]:
+    """A waiting guest takes `ghost`'s chair: in the seating to come and, while a round is
+    played, at the ghost's table now, where the team's points stay (their score starts at
+    that chair's)."""
+    if player not in state.waiting:
+        raise RulesError(said("That guest is not waiting for a chair."), "not_found")
+    if ghost not in ghosts or not seated_anywhere(state, ghost):
+        raise RulesError(said("That chair is not a ghost's: choose another."), "not_found")
+    return take_chair(state, "late_seated", ghost, player, False)
+
+
+def take_chair(
+    state: NightState, kind: str, old: str, new: str, new_is_ghost: bool
+) -> tuple[NightState, list[Event]]:
+    """`new` sits wherever `old` sits: in the seating to come and, while a round is played,
+    at `old`'s table now, where the team's points stay. `kind` is the event: "late_seated"
+    (a waiting guest takes a ghost's chair) or "replaced" (a ghost takes a leaver's)."""
+    if not seated_anywhere(state, old):
+        raise RulesError(said("That player is not at this night."), "not_found")
+    events = [chair_taken(state, kind, old, new)]
+    state = apply_event(state, events[0])
+    table = state.table_of(old)
+    if table is not None and state.round_state != "done":
+        moved = replace_player(table, old, new, new_is_ghost)
+        events.append(
+            {
+                "type": "table_corrected",
+                "round": state.round,
+                "table": table.table,
+                "state": moved.to_dict(),
+            }
+        )
+        state = apply_event(state, events[-1])
+    return state, events
 
 
 def leave(state: NightState, player: str) -> tuple[NightState, list[Event]]:

@@ -6,9 +6,6 @@ emit; the simulation drives the same functions; the clients receive the same eve
     roll(state, rules, table, dice, chance, entry)  -> (state, events)
     ring(state, rules, chance)                      -> (state, events)  the host's bell
     correct(state, rules, table, new_table, chance) -> (state, events)  a host's correction
-    arrive(state, player)                           -> (state, events)  a guest after the draw
-    seat_waiting(state, player, ghost, ghosts)      -> (state, events)  ... takes a ghost's chair
-    take_chair(state, kind, old, new, new_is_ghost) -> (state, events)  someone takes a chair
     finish(state, rules, ...)                       -> (state, events)  the prizes
 
 Ghosts roll as soon as the dice reach them; the bell reaches every table; the round ends
@@ -17,7 +14,8 @@ the plan says so). `chance(*purpose)`
 gives the random.Random for one purpose ("ghost", round, table, rolls) or ("rotate", round),
 so the services replay a night from its seed and the simulation shares one generator.
 
-The draw, leaving, and the host's corrections are rules/lifecycle.py's steps.
+The draw, guests arriving and leaving, who takes a chair, and the host's corrections
+are rules/lifecycle.py's steps.
 `apply_event(state, event)` folds an event onto a state: replaying a night's events onto its
 first state gives its last (the events carry the state they changed).
 """
@@ -44,7 +42,6 @@ from .table import (
     apply_roll,
     bunco_holder,
     next_first_seat,
-    replace_player,
     ring_bell,
 )
 from .table import start_table_round as start_table
@@ -235,57 +232,6 @@ def correctable(state: NightState, table: int) -> TableRound:
     return state.table(table)
 
 
-def arrive(state: NightState, player: str) -> tuple[NightState, list[Event]]:
-    """A guest joins once the seats are drawn: they wait for the host's choice (a ghost's
-    chair now, a redraw before play, or the next round); nothing drawn or played changes."""
-    if state.state == "finished":
-        raise RulesError(said("The night is over."), "wrong_state")
-    if not state.seating and not state.tables:
-        raise RulesError(said("The seats are not drawn yet: simply add the guest."), "wrong_state")
-    if player in state.waiting or _seated_anywhere(state, player):
-        raise RulesError(said("That guest is already at the night."), "duplicate")
-    event: Event = {"type": "arrived", "player": player}
-    return apply_event(state, event), [event]
-
-
-def seat_waiting(
-    state: NightState, player: str, ghost: str, ghosts: Collection[str]
-) -> tuple[NightState, list[Event]]:
-    """A waiting guest takes `ghost`'s chair: in the seating to come and, while a round is
-    played, at the ghost's table now, where the team's points stay (their score starts at
-    that chair's)."""
-    if player not in state.waiting:
-        raise RulesError(said("That guest is not waiting for a chair."), "not_found")
-    if ghost not in ghosts or not _seated_anywhere(state, ghost):
-        raise RulesError(said("That chair is not a ghost's: choose another."), "not_found")
-    return take_chair(state, "late_seated", ghost, player, False)
-
-
-def take_chair(
-    state: NightState, kind: str, old: str, new: str, new_is_ghost: bool
-) -> tuple[NightState, list[Event]]:
-    """`new` sits wherever `old` sits: in the seating to come and, while a round is played,
-    at `old`'s table now, where the team's points stay. `kind` is the event: "late_seated"
-    (a waiting guest takes a ghost's chair) or "replaced" (a ghost takes a leaver's)."""
-    if not _seated_anywhere(state, old):
-        raise RulesError(said("That player is not at this night."), "not_found")
-    events = [_chair_taken(state, kind, old, new)]
-    state = apply_event(state, events[0])
-    table = state.table_of(old)
-    if table is not None and state.round_state != "done":
-        moved = replace_player(table, old, new, new_is_ghost)
-        events.append(
-            {
-                "type": "table_corrected",
-                "round": state.round,
-                "table": table.table,
-                "state": moved.to_dict(),
-            }
-        )
-        state = apply_event(state, events[-1])
-    return state, events
-
-
 def ghost_chairs(state: NightState, ghosts: Collection[str]) -> list[str]:
     """The ghosts a waiting guest could replace, in the order of the seating to come."""
     return [key for seats in state.seating for key in seats if key in ghosts]
@@ -390,12 +336,12 @@ def _check_playing(state: NightState) -> None:
         raise RulesError(said("No round is being played right now."), "wrong_state")
 
 
-def _seated_anywhere(state: NightState, key: str) -> bool:
+def seated_anywhere(state: NightState, key: str) -> bool:
     in_play = state.round_state != "done" and state.table_of(key) is not None
     return in_play or any(key in seats for seats in state.seating)
 
 
-def _chair_taken(state: NightState, kind: str, old: str, new: str) -> Event:
+def chair_taken(state: NightState, kind: str, old: str, new: str) -> Event:
     """The event of `new` taking `old`'s chair: "player" is always the person (the guest
     who sits, or the one who left), "ghost" the ghost."""
     seating = [[new if k == old else k for k in seats] for seats in state.seating]
@@ -496,7 +442,7 @@ def _maybe_end_round(state, rules, chance, events) -> tuple[NightState, list[Eve
     state = apply_event(state, done)
     ghosts = {g for t in state.tables for g in t.ghosts}
     for player, ghost in zip(state.waiting, ghost_chairs(state, ghosts), strict=False):
-        events.append(_chair_taken(state, "late_seated", ghost, player))  # the rotation
+        events.append(chair_taken(state, "late_seated", ghost, player))  # the rotation
         state = apply_event(state, events[-1])
     if round_plan(rules)[state.round - 1].break_after:
         events.append({"type": "break", "round": state.round})

@@ -243,7 +243,7 @@ def save(
 
 
 def _chair_taken(loaded: Loaded, state: NightState, event: dict):
-    """Someone took a chair (reducer.take_chair): whoever left it is retired and, while its
+    """Someone took a chair (lifecycle.take_chair): whoever left it is retired and, while its
     round is played, the table's seat row is the newcomer's."""
     ghost, player = id_of(event["ghost"]), id_of(event["player"])
     old, new = (ghost, player) if event["type"] == "late_seated" else (player, ghost)

@@ -9,13 +9,14 @@ import pytest
 from partynight.rules import Rules, RulesError
 from partynight.rules.lifecycle import (
     adjust_points,
+    arrive,
     draw,
     leave,
     reassign_bunco,
     replace_by_ghost,
     take_back,
 )
-from partynight.rules.reducer import NightState, apply_event, arrive, roll, start_round
+from partynight.rules.reducer import NightState, apply_event, roll, start_round
 
 RULES = Rules()
 SEATING = [["p1", "p2", "p3", "p4"], ["p5", "p6", "p7", "p8"]]

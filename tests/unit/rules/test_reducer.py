@@ -10,16 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from partynight.rules import Rules, RulesError, draw_seats
+from partynight.rules.lifecycle import arrive, seat_waiting
 from partynight.rules.reducer import (
     NightState,
     apply_event,
-    arrive,
     correct,
     finish,
     ghost_chairs,
     ring,
     roll,
-    seat_waiting,
     standings,
     start_round,
 )
