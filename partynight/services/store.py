@@ -209,7 +209,7 @@ def save(
             data={k: v for k, v in event.items() if k != "type"},
             result=result if index == 0 and result is not None else {},
             round_number=event.get("round"),
-            table_number=number if isinstance(number, int) else None,
+            table_number=number,
         )
         if kind == "roll_scored":
             log.data.update(
