@@ -10,6 +10,7 @@ from live.words import said
 from .errors import RulesError
 
 Dice = tuple[int, int, int]
+CODE = "invalid_roll"  # the protocol's code for a roll the rules refuse
 
 
 def roll_dice(rng: random.Random) -> Dice:
@@ -18,11 +19,13 @@ def roll_dice(rng: random.Random) -> Dice:
 
 
 def check_dice(dice: Sequence[int]) -> Dice:
-    """The dice as a tuple, or RulesError if they are not three whole numbers from 1 to 6."""
+    """The dice as a tuple, or RulesError ("invalid_roll") if they are not three whole
+    numbers from 1 to 6."""
     values = tuple(dice)
     if len(values) != 3:
-        raise RulesError(said("a roll is 3 dice, got %(count)s", count=len(values)))
+        raise RulesError(said("a roll is 3 dice, got %(count)s", count=len(values)), CODE)
     for value in values:
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-            raise RulesError(said("each die shows 1 to 6, got %(value)s", value=repr(value)))
+            message = said("each die shows 1 to 6, got %(value)s", value=repr(value))
+            raise RulesError(message, CODE)
     return values  # type: ignore[return-value]

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from live.words import said
 
-from .dice import Dice
+from .dice import CODE, Dice
 from .errors import RulesError
 
 ENTRIES = ("0", "1", "2", "mini", "bunco", "wipeout")
-CODE = "invalid_roll"  # the protocol's code for a roll the rules refuse
 
 
 def dice_for_entry(entry: str, up: int, wipeout: bool = True) -> Dice:

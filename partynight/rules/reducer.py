@@ -3,11 +3,9 @@ state and the events that happened, in order. The services lock, load, reduce, s
 emit; the simulation drives the same functions; the clients receive the same events.
 
     start_round(state, rules, ghosts, chance)       -> (state, events)
-    roll(state, rules, table, dice, chance)         -> (state, events)
+    roll(state, rules, table, dice, chance, entry)  -> (state, events)
     ring(state, rules, chance)                      -> (state, events)  the host's bell
     correct(state, rules, table, new_table, chance) -> (state, events)  a host's correction
-    arrive(state, player)                           -> (state, events)  a guest after the draw
-    seat_waiting(state, player, ghost, ghosts)      -> (state, events)  ... takes a ghost's chair
     finish(state, rules, ...)                       -> (state, events)  the prizes
 
 Ghosts roll as soon as the dice reach them; the bell reaches every table; the round ends
@@ -16,6 +14,8 @@ the plan says so). `chance(*purpose)`
 gives the random.Random for one purpose ("ghost", round, table, rolls) or ("rotate", round),
 so the services replay a night from its seed and the simulation shares one generator.
 
+The draw, guests arriving and leaving, who takes a chair, and the host's corrections
+are rules/lifecycle.py's steps.
 `apply_event(state, event)` folds an event onto a state: replaying a night's events onto its
 first state gives its last (the events carry the state they changed).
 """
@@ -32,6 +32,7 @@ from live.words import said
 
 from .config import Rules
 from .dice import roll_dice
+from .entry import dice_for_entry
 from .errors import RulesError
 from .night import add_table_result, empty_totals, fuzzy_die_start, round_plan
 from .prizes import award_prizes
@@ -41,7 +42,6 @@ from .table import (
     apply_roll,
     bunco_holder,
     next_first_seat,
-    replace_player,
     ring_bell,
 )
 from .table import start_table_round as start_table
@@ -50,6 +50,24 @@ Chance = Callable[..., random.Random]
 Event = dict[str, Any]
 GHOST_ROLL_LIMIT = 500  # a safety net: a ghost's turn is a handful of rolls
 NIGHT_STATES = ("seating", "playing", "break", "finished")
+# every event apply_event folds (the night's log holds them under these kinds)
+EVENTS = (
+    "seats_drawn",
+    "arrived",
+    "left",
+    "late_seated",
+    "replaced",
+    "round_started",
+    "roll_scored",
+    "fuzzy_moved",
+    "bell",
+    "bell_heard",
+    "table_done",
+    "table_corrected",
+    "round_done",
+    "break",
+    "night_over",
+)
 ROUND_STATES = ("playing", "finishing", "done")
 
 
@@ -74,7 +92,7 @@ class NightState:
     waiting: tuple[str, ...] = ()  # guests who arrived after the draw, oldest first
 
     def table(self, number: int) -> TableRound:
-        if not 1 <= number <= len(self.tables):
+        if not isinstance(number, int) or not 1 <= number <= len(self.tables):
             raise RulesError(said("There is no such table this round."), "not_found")
         return self.tables[number - 1]
 
@@ -154,7 +172,7 @@ def start_round(
     events = [started]
     state = apply_event(state, started)
     if state.fuzzy is None:
-        events.append(_fuzzy(state, fuzzy_die_start([t.seats for t in tables])))
+        events.append(fuzzy_moved(state, fuzzy_die_start([t.seats for t in tables])))
         state = apply_event(state, events[-1])
     for number in range(1, len(tables) + 1):
         state = _ghosts_roll(state, rules, number, chance, events)
@@ -162,12 +180,20 @@ def start_round(
 
 
 def roll(
-    state: NightState, rules: Rules, table: int, dice: Sequence[int], chance: Chance
+    state: NightState,
+    rules: Rules,
+    table: int,
+    dice: Sequence[int] | None,
+    chance: Chance,
+    entry: str | None = None,
 ) -> tuple[NightState, list[Event]]:
-    """Whoever holds the dice at `table` rolls `dice`; then any ghosts whose turn follows."""
+    """Whoever holds the dice at `table` rolls `dice`, or the dice of a phone's `entry`
+    (rules.entry); then any ghosts whose turn follows."""
     _check_playing(state)
     if state.table(table).is_done:
         raise RulesError(said("Your table has finished this round."), "table_done")
+    if entry is not None:
+        dice = dice_for_entry(entry, state.table(table).up, rules.wipeout)
     events: list[Event] = []
     state = _roll_once(state, rules, table, dice, chance, events, ghost=False)
     state = _ghosts_roll(state, rules, table, chance, events)
@@ -189,9 +215,7 @@ def correct(
 ) -> tuple[NightState, list[Event]]:
     """A host's correction replaced `table`'s state with `new` (see table.adjust_points,
     move_bunco, replace_player, or an undone roll); the round may be over now."""
-    if state.round_state not in ("playing", "finishing"):
-        raise RulesError(said("Corrections apply to the round being played."), "wrong_state")
-    state.table(table)
+    correctable(state, table)
     events: list[Event] = [
         {"type": "table_corrected", "round": state.round, "table": table, "state": new.to_dict()}
     ]
@@ -201,57 +225,16 @@ def correct(
     return _maybe_end_round(state, rules, chance, events)
 
 
-def arrive(state: NightState, player: str) -> tuple[NightState, list[Event]]:
-    """A guest joins once the seats are drawn: they wait for the host's choice (a ghost's
-    chair now, a redraw before play, or the next round); nothing drawn or played changes."""
-    if state.state == "finished":
-        raise RulesError(said("The night is over."), "wrong_state")
-    if not state.seating and not state.tables:
-        raise RulesError(said("The seats are not drawn yet: simply add the guest."), "wrong_state")
-    if player in state.waiting or _seated_anywhere(state, player):
-        raise RulesError(said("That guest is already at the night."), "duplicate")
-    event: Event = {"type": "arrived", "player": player}
-    return apply_event(state, event), [event]
-
-
-def seat_waiting(
-    state: NightState, player: str, ghost: str, ghosts: Collection[str]
-) -> tuple[NightState, list[Event]]:
-    """A waiting guest takes `ghost`'s chair: in the seating to come and, while a round is
-    played, at the ghost's table now, where the team's points stay (their score starts at
-    that chair's)."""
-    if player not in state.waiting:
-        raise RulesError(said("That guest is not waiting for a chair."), "not_found")
-    if ghost not in ghosts or not _seated_anywhere(state, ghost):
-        raise RulesError(said("That chair is not a ghost's: choose another."), "not_found")
-    events = [_late_seated(state, player, ghost)]
-    state = apply_event(state, events[0])
-    table = state.table_of(ghost)
-    if table is not None and state.round_state != "done":
-        moved = replace_player(table, ghost, player, False)
-        events.append(
-            {
-                "type": "table_corrected",
-                "round": state.round,
-                "table": table.table,
-                "state": moved.to_dict(),
-            }
-        )
-        state = apply_event(state, events[-1])
-    return state, events
+def correctable(state: NightState, table: int) -> TableRound:
+    """The table a host's correction may change: one of the round being played."""
+    if state.round_state not in ("playing", "finishing"):
+        raise RulesError(said("Corrections apply to the round being played."), "wrong_state")
+    return state.table(table)
 
 
 def ghost_chairs(state: NightState, ghosts: Collection[str]) -> list[str]:
     """The ghosts a waiting guest could replace, in the order of the seating to come."""
     return [key for seats in state.seating for key in seats if key in ghosts]
-
-
-def move_fuzzy(state: NightState, holder: str | None) -> tuple[NightState, list[Event]]:
-    """A host's correction gave the fuzzy die back or on (an undone or moved Bunco)."""
-    if holder == state.fuzzy:
-        return state, []
-    event = _fuzzy(state, holder)
-    return apply_event(state, event), [event]
 
 
 def finish(
@@ -330,12 +313,18 @@ def apply_event(state: NightState, event: Event) -> NightState:
         return dataclasses.replace(state, state="finished", prizes=tuple(event["prizes"]))
     if kind == "arrived":
         return dataclasses.replace(state, waiting=(*state.waiting, event["player"]))
-    if kind == "late_seated":
+    if kind in ("late_seated", "replaced"):
         return dataclasses.replace(
             state,
             seating=tuple(tuple(t) for t in event["seating"]),
             waiting=tuple(k for k in state.waiting if k != event["player"]),
         )
+    if kind == "seats_drawn":
+        seating = tuple(tuple(t) for t in event["seating"])
+        return dataclasses.replace(state, state="seating", seating=seating, waiting=())
+    if kind == "left":
+        waiting = tuple(k for k in state.waiting if k != event["player"])
+        return dataclasses.replace(state, waiting=waiting)
     raise RulesError(said("unknown night event %(kind)s", kind=repr(kind)))
 
 
@@ -347,17 +336,20 @@ def _check_playing(state: NightState) -> None:
         raise RulesError(said("No round is being played right now."), "wrong_state")
 
 
-def _seated_anywhere(state: NightState, key: str) -> bool:
+def seated_anywhere(state: NightState, key: str) -> bool:
     in_play = state.round_state != "done" and state.table_of(key) is not None
     return in_play or any(key in seats for seats in state.seating)
 
 
-def _late_seated(state: NightState, player: str, ghost: str) -> Event:
-    seating = [[player if k == ghost else k for k in seats] for seats in state.seating]
-    return {"type": "late_seated", "player": player, "ghost": ghost, "seating": seating}
+def chair_taken(state: NightState, kind: str, old: str, new: str) -> Event:
+    """The event of `new` taking `old`'s chair: "player" is always the person (the guest
+    who sits, or the one who left), "ghost" the ghost."""
+    seating = [[new if k == old else k for k in seats] for seats in state.seating]
+    player, ghost = (new, old) if kind == "late_seated" else (old, new)
+    return {"type": kind, "player": player, "ghost": ghost, "seating": seating}
 
 
-def _fuzzy(state: NightState, holder: str | None) -> Event:
+def fuzzy_moved(state: NightState, holder: str | None) -> Event:
     return {"type": "fuzzy_moved", "holder": holder, "from": state.fuzzy}
 
 
@@ -385,7 +377,7 @@ def _roll_once(state, rules, number, dice, chance, events, ghost) -> NightState:
     state = apply_event(state, scored)
     holder = bunco_holder(state.fuzzy, outcome)
     if holder != state.fuzzy:
-        events.append(_fuzzy(state, holder))
+        events.append(fuzzy_moved(state, holder))
         state = apply_event(state, events[-1])
     if new.is_done:
         events.append(_done(state, number))
@@ -450,7 +442,7 @@ def _maybe_end_round(state, rules, chance, events) -> tuple[NightState, list[Eve
     state = apply_event(state, done)
     ghosts = {g for t in state.tables for g in t.ghosts}
     for player, ghost in zip(state.waiting, ghost_chairs(state, ghosts), strict=False):
-        events.append(_late_seated(state, player, ghost))  # the rotation takes them in
+        events.append(chair_taken(state, "late_seated", ghost, player))  # the rotation
         state = apply_event(state, events[-1])
     if round_plan(rules)[state.round - 1].break_after:
         events.append({"type": "break", "round": state.round})

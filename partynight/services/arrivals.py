@@ -7,7 +7,7 @@ lock -> load -> reduce (partynight.rules.reducer) -> save -> emit."""
 from live.errors import ServiceError
 from live.words import said
 from partynight.models import Night, Player
-from partynight.rules import reducer
+from partynight.rules import lifecycle, reducer
 from partynight.services import store
 from partynight.services.common import idempotent, lock_night
 from partynight.services.play import commit, reduce
@@ -18,7 +18,7 @@ def arrive(night: Night, players: list[Player], actor) -> None:
     loaded = store.load(night)
     state, events = loaded.state, []
     for player in players:
-        state, more = reduce(reducer.arrive, state, player.key)
+        state, more = reduce(lifecycle.arrive, state, player.key)
         events += more
     commit(loaded, state, events, actor)
 
@@ -47,6 +47,7 @@ def _seat(night: Night, player: str, ghost: str | None, actor, client_id=None) -
             message = said("Every chair is taken: there is no ghost's chair to give.")
             raise ServiceError(message, "full")
         ghost = free[0]
-    new, events = reduce(reducer.seat_waiting, loaded.state, player, ghost, ghosts)
-    commit(loaded, new, events, actor, client_id)
-    return {"ok": True, "player": player, "ghost": ghost}  # as the log records it (store)
+    new, events = reduce(lifecycle.seat_waiting, loaded.state, player, ghost, ghosts)
+    result = {"ok": True, "player": player, "ghost": ghost}
+    commit(loaded, new, events, actor, client_id, result=result)
+    return result

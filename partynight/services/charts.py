@@ -40,7 +40,7 @@ def _holders(night: Night, numbers: list[int], fuzzy: str | None) -> list[str | 
     """Who held the fuzzy die at the end of each round: what the next round's first roll
     found (corrections included), and for the last round, who holds it now."""
     firsts = (
-        Event.objects.filter(night=night, kind="roll")
+        Event.objects.filter(night=night, kind="roll_scored")
         .values("round_number")
         .annotate(first=Min("id"))
         .values_list("first", flat=True)

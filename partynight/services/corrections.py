@@ -11,11 +11,9 @@ from live.errors import ServiceError
 from live.steps import live_action, written_once
 from live.words import joined, said, said_n
 from partynight import links
-from partynight.models import Event, Night, Player, Seat
-from partynight.rules import reducer
-from partynight.rules.errors import RulesError
+from partynight.models import Event, Night, Player
+from partynight.rules import lifecycle, reducer
 from partynight.rules.reducer import ghost_chairs
-from partynight.rules.table import TableRound, adjust_points, move_bunco, replace_player
 from partynight.services import arrivals, emit, store
 from partynight.services.common import (
     ghost_name,
@@ -26,7 +24,7 @@ from partynight.services.common import (
     rules_of,
 )
 from partynight.services.nights import NOT_HERE, player_add
-from partynight.services.play import NO_SUCH_TABLE, chance_of, commit, reduce
+from partynight.services.play import chance_of, commit, reduce
 from partynight.services.selectors import names_of, roll_name, undone_event_ids
 
 IN_PLAY = (Night.State.PLAYING, Night.State.BREAK)
@@ -97,7 +95,7 @@ def _last_rolls(night, loaded, table_number):
     undone = yield from undone_event_ids.steps(night)
     where = {
         "night": night.pk,
-        "kind": "roll",
+        "kind": "roll_scored",
         "round_number": loaded.state.round,
         "table_number": table_number,
     }
@@ -113,21 +111,17 @@ def _last_rolls(night, loaded, table_number):
 @written_once
 def _take_back(night, loaded, table_number, taken_back, actor, who, client_id, request):
     """Take back `taken_back` (newest first); `who` took it back (None: the host)."""
-    if any(e.result["roll"]["rings_bell"] for e in taken_back):
-        message = said("That roll rang the bell; adjust the points instead.")
-        raise ServiceError(message, "wrong_state")
     first = taken_back[-1]
-    buncos = [e.result["roll"]["credited"] for e in taken_back if e.result["roll"]["credited"]]
-    fuzzy = loaded.state.fuzzy
-    if buncos and fuzzy == buncos[0]:
-        fuzzy = store.key_of(first.data["fuzzy_before"])
-    before = TableRound.from_dict(first.data["before"])
+    rolls = [e.result["roll"] for e in taken_back]
+    fuzzy_before = store.key_of(first.data["fuzzy_before"])
+    args = (table_number, first.data["before"], rolls, fuzzy_before)
+    new, events = _reduce(night, loaded, lifecycle.take_back, *args)
     names = yield from names_of.steps(night)
     notice = _taken_back(who, roll_name(first.result["roll"], names), len(taken_back))
     undone = [e.pk for e in taken_back]
-    yield from _correct.steps(night, loaded, table_number, before, actor, fuzzy, notice, undone)
+    yield from commit.steps(loaded, new, events, actor, notice=notice, undone=undone)
     result = {"ok": True, "undone": len(taken_back)}
-    data = {"events": [e.pk for e in taken_back], "request": request}
+    data = {"events": undone, "request": request}
     yield from _log_correction.steps(
         night, loaded, table_number, "roll_undone", actor, data, result, client_id
     )
@@ -146,10 +140,9 @@ def points_adjust(*, night_id, table_number, team, delta, reason, actor, client_
     def action():
         night, loaded = _open_table(night_id, table_number)
         state = loaded.state.table(table_number)
-        try:
-            new = adjust_points(state, team, delta)
-        except RulesError as error:
-            raise ServiceError(error.message, "invalid") from None
+        args = (table_number, team, delta)
+        changed, events = _reduce(night, loaded, lifecycle.adjust_points, *args)
+        new = changed.table(table_number)
         names = names_of(night)
         pair, team_a, team_b = (
             joined([names.get(k, k) for k in state.team_players(t)]) for t in (team, "A", "B")
@@ -178,7 +171,7 @@ def points_adjust(*, night_id, table_number, team, delta, reason, actor, client_
                 reason=reason[:200],
                 **scores,
             )
-        _correct(night, loaded, table_number, new, actor, notice=notice)
+        commit(loaded, changed, events, actor, notice=notice)
         result = {"ok": True, "points": list(new.points)}
         data = {"team": team, "delta": delta, "reason": reason[:200], "request": request}
         _log_correction(
@@ -194,19 +187,15 @@ def points_adjust(*, night_id, table_number, team, delta, reason, actor, client_
 def bunco_reassign(*, night_id, table_number, from_player, to_player, actor, client_id=None):
     def action():
         night, loaded = _open_table(night_id, table_number)
-        try:
-            new = move_bunco(loaded.state.table(table_number), from_player, to_player)
-        except RulesError as error:
-            raise ServiceError(error.message, "invalid") from None
-        fuzzy = loaded.state.fuzzy
+        args = (table_number, from_player, to_player)
+        new, events = _reduce(night, loaded, lifecycle.reassign_bunco, *args)
         names = names_of(night)
         notice = said(
             "The host moved a Bunco from %(giver)s to %(taker)s.",
             giver=names.get(from_player, from_player),
             taker=names.get(to_player, to_player),
         )
-        holder = to_player if fuzzy == from_player else fuzzy
-        _correct(night, loaded, table_number, new, actor, holder, notice)
+        commit(loaded, new, events, actor, notice=notice)
         data = {"from": from_player, "to": to_player, "request": request}
         result = {"ok": True}
         _log_correction(
@@ -224,13 +213,13 @@ def player_replace_by_ghost(*, night_id, player_id, actor) -> Player:
     won so far stays theirs."""
     with transaction.atomic():
         night = lock_night(night_id)
-        if night.state not in IN_PLAY:
-            message = said("Before play starts, simply remove the player.")
-            raise ServiceError(message, "wrong_state")
         player = _active(night, player_id, ghost=False)
         number = night.players.filter(is_ghost=True).count() + 1
         ghost = Player.objects.create(night=night, name=ghost_name(night, number), is_ghost=True)
-        _take_chair(night, player, ghost, actor)
+        loaded = store.load(night)
+        new, events = reduce(lifecycle.replace_by_ghost, loaded.state, player.key, ghost.key)
+        commit(loaded, new, events, actor)  # store retires the player and moves their seat
+        emit.link_revoked(player.pk, links.REMOVED)
         log_event(night, "player_replaced", actor, {"player": player.pk, "ghost": ghost.pk})
         emit.night_changed(night, "players")
         return ghost
@@ -252,36 +241,9 @@ def player_late_arrival(*, night_id, name, actor) -> tuple[Player, bool]:
         return player, True
 
 
-def _take_chair(night: Night, old: Player, new: Player, actor) -> None:
-    """`new` sits wherever `old` sits now and in the seating to come; `old` is retired."""
-    night.pending_seating = [
-        [new.key if k == old.key else k for k in t] for t in night.pending_seating
-    ]
-    night.save(update_fields=["pending_seating"])
-    loaded = store.load(night)
-    table = loaded.state.table_of(old.key)
-    if table is not None and loaded.state.round_state != "done":
-        Seat.objects.filter(table=loaded.tables[table.table], player=old).update(player=new)
-        moved = replace_player(table, old.key, new.key, new.is_ghost)
-        _correct(night, loaded, table.table, moved, actor)
-    old.active = False
-    old.save(update_fields=["active"])
-    if not old.is_ghost:
-        emit.link_revoked(old.pk, links.REMOVED)
-
-
-@written_once
-def _correct(night, loaded, number, new_table, actor, fuzzy=None, notice=None, undone=()):
-    """Put `new_table` in place through the reducer (the round may end); `fuzzy` is who
-    holds the fuzzy die afterwards (None: unchanged); the table's phones show `notice`, so
-    everyone at the table sees what the host changed."""
-    rules = rules_of(night)
-    args = (loaded.state, rules, number, new_table, chance_of(night))
-    new, events = reduce(reducer.correct, *args)
-    if fuzzy is not None:
-        new, more = reducer.move_fuzzy(new, fuzzy)
-        events += more
-    yield from commit.steps(loaded, new, events, actor, notice=notice, undone=undone)
+def _reduce(night, loaded, step, *args):
+    """A correction's reducer step on the loaded night (its rules and randomness)."""
+    return reduce(step, loaded.state, rules_of(night), *args, chance_of(night))
 
 
 def _taken_back(who, roll, rolls: int):
@@ -323,9 +285,5 @@ def _open_table(night_id, table_number):
     """The locked night and its state, with a round being played that has this table."""
     night = yield from lock_night.steps(night_id)
     loaded = yield from store.load.steps(night)
-    if loaded.round is None or loaded.state.round_state == "done":
-        message = said("Corrections apply to the round being played.")
-        raise ServiceError(message, "wrong_state")
-    if not isinstance(table_number, int) or table_number not in loaded.tables:
-        raise ServiceError(NO_SUCH_TABLE, "not_found")
+    reduce(reducer.correctable, loaded.state, table_number)
     return night, loaded

@@ -7,7 +7,6 @@ from partynight.rules import reducer
 from partynight.services import selectors, store
 from partynight.services.common import lock_night, log_event, rules_of, seeded
 from partynight.services.play import commit, reduce
-from partynight.services.selectors import undone_event_ids
 
 
 def night_finish(*, night_id, actor, client_id=None) -> list[Award]:
@@ -49,12 +48,7 @@ def night_finish(*, night_id, actor, client_id=None) -> list[Award]:
 
 
 def fuzzy_history(night: Night) -> list[str]:
-    """Everyone who held the fuzzy die, in order (for the Traveling prize's fallbacks)."""
-    undone = undone_event_ids(night)
-    history = []
-    rolls = Event.objects.filter(night=night, kind="roll").exclude(pk__in=undone)
-    for result in rolls.values_list("result", flat=True):
-        credited = result.get("roll", {}).get("credited")
-        if result.get("roll", {}).get("kind") == "bunco" and credited:
-            history.append(credited)
-    return history
+    """Everyone the fuzzy die moved to, in order, as the log has its moves (for the
+    Traveling prize's fallbacks): an undone Bunco's move back is a move too."""
+    moves = Event.objects.filter(night=night, kind="fuzzy_moved").order_by("pk")
+    return [data["holder"] for data in moves.values_list("data", flat=True) if data["holder"]]

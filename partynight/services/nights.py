@@ -9,12 +9,14 @@ from live.words import said, said_n
 from partynight import links, throttles
 from partynight.models import Night, Player, new_token
 from partynight.names import clean_name, same_name
+from partynight.rules import lifecycle
 from partynight.rules.config import Rules
 from partynight.rules.errors import RulesError
 from partynight.rules.prizes import DEFAULT_PRIZE_TABLE, check_prize_table
 from partynight.rules.seating import MAX_PLAYERS, MIN_PLAYERS, draw_seats
-from partynight.services import arrivals, emit
+from partynight.services import arrivals, emit, store
 from partynight.services.common import ghost_name, host_actor, lock_night, log_event, seeded
+from partynight.services.play import commit, reduce
 
 PLANNING_STATES = (Night.State.PLANNING, Night.State.SEATING)
 NOT_HERE = said("That player is not at this night.")
@@ -260,10 +262,10 @@ def player_remove(*, night_id, player_id, actor) -> None:
         player.paid = False  # not playing after all: their money goes back
         player.save(update_fields=["active", "paid"])
         if waiting:  # never seated: the draw stands
-            night.waiting = [k for k in night.waiting if k != player.key]
-            night.save(update_fields=["waiting"])
+            loaded = store.load(night)
+            commit(loaded, *reduce(lifecycle.leave, loaded.state, player.key), actor)
         else:
-            _unseat(night)
+            _unseat(night, actor)
         emit.link_revoked(player.pk, links.REMOVED)
         log_event(night, "player_removed", actor, {"player": player.pk, "name": player.name})
         _changed(night, "players")
@@ -274,9 +276,6 @@ def seats_draw(*, night_id, actor) -> list[list[str]]:
     the ghosts sit at random. The host may redraw until the first round starts."""
     with transaction.atomic():
         night = lock_night(night_id)
-        if night.state not in PLANNING_STATES:
-            message = said("Play has started; the seats can no longer be redrawn.")
-            raise ServiceError(message, "wrong_state")
         night.players.filter(is_ghost=True).delete()
         people = list(night.players.filter(active=True, is_ghost=False))
         if not MIN_PLAYERS <= len(people) <= MAX_PLAYERS:
@@ -295,11 +294,9 @@ def seats_draw(*, night_id, actor) -> list[list[str]]:
             name = ghost_name(night, number)
             ghost = Player.objects.create(night=night, name=name, is_ghost=True)
             ghosts[ghost_key] = ghost.key
-        night.pending_seating = [[ghosts.get(k, k) for k in table] for table in tables]
-        night.state = Night.State.SEATING
-        night.waiting = []  # the draw seats everyone who had arrived
-        night.save(update_fields=["pending_seating", "state", "waiting"])
-        log_event(night, "seats_drawn", actor, {"tables": night.pending_seating})
+        seating = [[ghosts.get(k, k) for k in table] for table in tables]
+        loaded = store.load(night)
+        commit(loaded, *reduce(lifecycle.draw, loaded.state, seating), actor)
         _changed(night, "seats")
     return night.pending_seating
 
@@ -311,13 +308,12 @@ def _player(night: Night, player_id) -> Player:
         raise ServiceError(NOT_HERE, "not_found") from None
 
 
-def _unseat(night: Night) -> None:
+def _unseat(night: Night, actor) -> None:
     """A change to the players voids a drawn seating: the host draws again."""
     if night.state == Night.State.SEATING:
         night.players.filter(is_ghost=True).delete()
-        night.pending_seating = []
-        night.state = Night.State.PLANNING
-        night.save(update_fields=["pending_seating", "state"])
+        loaded = store.load(night)
+        commit(loaded, *reduce(lifecycle.draw, loaded.state, []), actor)
 
 
 def _changed(night: Night, what: str) -> None:

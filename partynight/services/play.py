@@ -11,13 +11,9 @@ from live.words import said
 from partynight import links
 from partynight.models import Night, Player
 from partynight.rules import reducer
-from partynight.rules.entry import dice_for_entry
 from partynight.rules.errors import RulesError
 from partynight.services import emit, store
-from partynight.services.common import idempotent_steps, lock_night, log_event, rules_of, seeded
-
-NO_ROUND = said("No round is being played right now.")
-NO_SUCH_TABLE = said("There is no such table this round.")
+from partynight.services.common import idempotent_steps, lock_night, rules_of, seeded
 
 
 def chance_of(night: Night):
@@ -35,16 +31,26 @@ def reduce(step, *args):
 
 @written_once
 def commit(
-    loaded, new, events, actor, client_id=None, entry=None, notice=None, request=None, undone=()
+    loaded,
+    new,
+    events,
+    actor,
+    client_id=None,
+    entry=None,
+    notice=None,
+    request=None,
+    undone=(),
+    result=None,
 ):
-    """Save the reducer's result and emit its messages after commit. `entry` is the phone
-    button the person's roll came from (the roll log shows it), `request` what its client
-    id stands for (common.idempotent); `undone` the roll log lines a correction took back;
-    `notice` a host's correction in words, for the
-    table's phones."""
+    """Save the reducer's result and emit its messages after commit. The first event is
+    logged with `client_id` and the action's answer, `result` (a roll's is its own);
+    `entry` is the phone button the person's roll came from (the roll log shows it),
+    `request` what its client id stands for (common.idempotent); `undone` the roll log
+    lines a correction took back; `notice` a host's correction in words, for the table's
+    phones."""
     bumps = emit.night_bumps(events)
     saved = yield from store.save.steps(
-        loaded, new, events, actor, client_id, bumps=bumps, entry=entry, request=request
+        loaded, new, events, actor, client_id, bumps, entry, request, result
     )
     yield from emit.announce.steps(loaded, saved, client_id, notice, undone)
     return saved
@@ -64,8 +70,6 @@ def round_start(*, night_id, number: int, actor, client_id=None, player=None):
         if player is not None and not head:
             message = said("Only the Head table rings the bell to start a round.")
             raise ServiceError(message, "not_head")
-        if night.state not in (Night.State.SEATING, Night.State.PLAYING, Night.State.BREAK):
-            raise ServiceError(said("Draw the seats before starting play."), "wrong_state")
         loaded = yield from store.load.steps(night)
         expected = loaded.state.round + 1
         if number != expected:
@@ -78,12 +82,8 @@ def round_start(*, night_id, number: int, actor, client_id=None, player=None):
         rules = rules_of(night)
         new, events = reduce(reducer.start_round, loaded.state, rules, ghosts, chance_of(night))
         yield from store.new_round_rows(loaded, events[0], players)
-        yield from commit.steps(loaded, new, events, actor)
         result = {"ok": True, "round": number}
-        data = {"round": number}
-        yield from log_event.steps(
-            night, "round_started", actor, data, result, client_id, loaded.round
-        )
+        yield from commit.steps(loaded, new, events, actor, client_id, result=result)
         return result
 
     return idempotent_steps(night_id, client_id, steps, actor=actor, kind="round_started")
@@ -122,33 +122,21 @@ def roll_record(
         if first is not None:
             return first
         night = loaded.night
-        if night.state != Night.State.PLAYING:
-            raise ServiceError(NO_ROUND, "wrong_state")
         number = _table_for(
             loaded.state, player and links.still_playing(loaded.player), table_number
         )
-        if loaded.state.round_state == "done":
-            raise ServiceError(NO_ROUND, "wrong_state")
-        if seen_version is not None and seen_version != loaded.tables[number].version:
+        row = loaded.tables.get(number)
+        if seen_version is not None and row is not None and seen_version != row.version:
             message = said("That roll was already entered at your table.")
             raise ServiceError(message, "already_recorded")
-        table = loaded.state.table(number)
-        if table.is_done:
-            raise ServiceError(said("Your table has finished this round."), "table_done")
-        values = dice
-        rules = rules_of(night)
-        if entry is not None:
-            values = reduce(dice_for_entry, entry, table.up, rules.wipeout)
-        try:
-            new, events = reducer.roll(loaded.state, rules, number, values, chance_of(night))
-        except RulesError as error:
-            raise ServiceError(error.message, "invalid_roll") from None
+        args = (loaded.state, rules_of(night), number, dice, chance_of(night), entry)
+        new, events = reduce(reducer.roll, *args)
         saved = yield from commit.steps(
             loaded, new, events, actor, client_id, entry, request=request
         )
         return saved.first_result
 
-    kind = "roll"
+    kind = "roll_scored"
     return idempotent_steps(
         night_id, client_id, steps, actor=actor, kind=kind, request=request, inside=True
     )
@@ -161,24 +149,21 @@ def bell_ring(*, night_id, number: int, actor, client_id=None):
     def steps():
         night = yield from lock_night.steps(night_id)
         loaded = yield from store.load.steps(night)
-        if loaded.state.round != number or night.state != Night.State.PLAYING:
+        if loaded.state.round != number:  # the reducer knows no round asked for
             raise ServiceError(said("That round is not being played."), "wrong_state")
         new, events = reduce(reducer.ring, loaded.state, rules_of(night), chance_of(night))
-        yield from commit.steps(loaded, new, events, actor)
-        data, result = {"reason": "host"}, {"ok": True}
-        yield from log_event.steps(night, "bell", actor, data, result, client_id, loaded.round)
+        result = {"ok": True}
+        yield from commit.steps(loaded, new, events, actor, client_id, result=result)
         return result
 
     return idempotent_steps(night_id, client_id, steps, actor=actor, kind="bell")
 
 
 def _table_for(state: reducer.NightState, player: Player | None, number: int | None) -> int:
-    """This round's table where `player` sits, or table `number` for the host; a player
-    naming another table is refused."""
+    """This round's table where `player` sits, or table `number` for the host (the reducer
+    refuses a table the round has not); a player naming another table is refused."""
     if player is None:
-        if not number or number > len(state.tables):
-            raise ServiceError(NO_SUCH_TABLE, "not_found")
-        return number
+        return number or 0
     table = state.table_of(player.key)
     if table is None:
         raise ServiceError(said("You are not seated this round."), "not_seated")

@@ -161,7 +161,7 @@ def undo_offers(
     if state.round_state in (None, "done"):
         return {}
     undone = undone_event_ids(night)
-    rolls = Event.objects.filter(night=night, kind="roll", round_number=state.round)
+    rolls = Event.objects.filter(night=night, kind="roll_scored", round_number=state.round)
     offers, seen = {}, set()
     for event in rolls.exclude(pk__in=undone).order_by("-id"):
         number = event.table_number
@@ -205,7 +205,7 @@ def undo_offer(event: Event, names: dict) -> frames.UndoOffer:
 def roll_log(night: Night, round_: Round, names: dict) -> dict[str, list[frames.LogLine]]:
     """The last rolls at each table this round (taken-back rolls left out), oldest first."""
     undone = undone_event_ids(night)
-    events = Event.objects.filter(night=night, kind="roll", round_number=round_.number)
+    events = Event.objects.filter(night=night, kind="roll_scored", round_number=round_.number)
     logs: dict[str, list[frames.LogLine]] = {}
     for event in events.exclude(pk__in=undone).order_by("-id"):
         lines = logs.setdefault(str(event.table_number), [])

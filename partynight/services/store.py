@@ -14,7 +14,7 @@ from django.utils import timezone
 from live import sql
 from live.steps import fetch, written_once
 from partynight import links
-from partynight.models import Event, Night, Player, Round, Seat, Table
+from partynight.models import Award, Event, Night, Player, Round, Seat, Table
 from partynight.rules.reducer import NightState, apply_event
 from partynight.rules.table import TableRound
 from partynight.services.common import event_record, lock_night, record_columns, record_of
@@ -95,7 +95,8 @@ def _lock_and_load_sql(vendor: str) -> str:
 
 @written_once
 def load(night: Night):
-    """The state of `night` (already locked by the caller) and the rows it came from."""
+    """The state of `night` (already locked by the caller) and the rows it came from
+    (lock_and_load, the roll's path, leaves a finished night's prizes out)."""
     if not night.round_number:
         return _loaded(night, [])
     rows = yield from fetch(_load_sql(sql.database().vendor), [night.pk, night.round_number])
@@ -103,7 +104,22 @@ def load(night: Night):
     tables = [table for _, table in (sql.instances(row, Round, Table) for row in rows) if table]
     for table in tables:
         table.round = round_
-    return _loaded(night, tables, round_)
+    loaded = _loaded(night, tables, round_)
+    if night.state == Night.State.FINISHED:  # the prizes it ended with: its Award rows
+        awards = yield from sql.select(Award, {"night": night.pk})
+        loaded.state = dataclasses.replace(loaded.state, prizes=tuple(map(_prize, awards)))
+    return loaded
+
+
+def _prize(award: Award) -> dict:
+    """An Award row as the reducer's prize (rules.prizes.award_prizes)."""
+    return {
+        "prize": award.prize,
+        "name": award.name,
+        "player": key_of(award.player_id),
+        "amount": award.amount,
+        "tie": award.detail.get("tie"),
+    }
 
 
 @functools.cache
@@ -163,16 +179,19 @@ def save(
     bumps=0,
     entry=None,
     request=None,
+    result=None,
 ) -> Saved:
-    """Write `new` back (changed rows only), log every roll and round end, number the
-    events; the night's version goes up by `bumps` (one per night-level message). The
-    person's roll carries `client_id` and the `request` it stands for; ghosts' rolls are
-    the app's."""
+    """Write `new` back (changed rows only), log every event as the reducer gave it (the
+    night replays from its log: reducer.apply_event), number the events; the night's
+    version goes up by `bumps` (one per night-level message). The action's first event is
+    `actor`'s and carries `client_id` with its answer: `result`, or the person's roll's,
+    with the `request` it stands for; the events that follow (ghosts' rolls, the round's
+    end) are the app's."""
     night = loaded.night
     versions = {n: t.version for n, t in loaded.tables.items()}
     current = loaded.state
     logs, table_versions, first_result = [], [], None
-    for event in events:
+    for index, event in enumerate(events):
         kind = event["type"]
         if kind == "round_started":  # the new round's rows were created by the caller
             versions = {n: t.version for n, t in loaded.tables.items()}
@@ -182,79 +201,57 @@ def save(
             table_versions.append(versions[number])
         else:
             table_versions.append(None)
+        log = Event(
+            night=night,
+            kind=kind,
+            actor=actor if index == 0 else "app",
+            client_id=client_id if index == 0 else None,
+            data={k: v for k, v in event.items() if k != "type"},
+            result=result if index == 0 and result is not None else {},
+            round_number=event.get("round"),
+            table_number=number,
+        )
         if kind == "roll_scored":
-            person = not event["ghost"] and first_result is None
-            result = {"ok": True, "roll": event["roll"], "table_version": None}
-            logs.append(
-                Event(
-                    night=night,
-                    kind="roll",
-                    actor=actor if person else "app",
-                    client_id=client_id if person else None,
-                    data={
-                        "before": current.table(number).to_dict(),
-                        "fuzzy_before": id_of(current.fuzzy),
-                        "dice": event["roll"]["dice"],
-                        **({"entry": entry} if person and entry is not None else {}),
-                        **({"request": request} if person and request is not None else {}),
-                    },
-                    result=result,
-                    round_number=event["round"],
-                    table_number=number,
-                )
+            log.data.update(
+                before=current.table(number).to_dict(),
+                fuzzy_before=id_of(current.fuzzy),
+                dice=event["roll"]["dice"],
             )
-            if person:
-                first_result = result
-        elif kind == "late_seated":
-            logs.append((yield from _chair_taken(loaded, current, event, actor, client_id)))
-        elif kind == "round_done":
-            logs.append(
-                Event(
-                    night=night,
-                    kind="round_done",
-                    actor="app",
-                    data={"winners": event["winners"]},
-                    round_number=event["round"],
-                )
-            )
+            log.result = {"ok": True, "roll": event["roll"], "table_version": None}
+            if index == 0 and not event["ghost"]:  # the person's roll
+                if entry is not None:
+                    log.data["entry"] = entry
+                if request is not None:
+                    log.data["request"] = request
+                first_result = log.result
+        elif kind in ("late_seated", "replaced"):
+            yield from _chair_taken(loaded, current, event)
+        logs.append(log)
         current = apply_event(current, event)
     if first_result is not None:  # the phone waits for this version before its next roll
         first_result["table_version"] = versions[first_result["roll"]["table"]]
     for log in logs:
-        if log.kind == "roll" and log.result["table_version"] is None:
+        if log.kind == "roll_scored" and log.result["table_version"] is None:
             log.result = {**log.result, "table_version": versions[log.table_number]}
     night_version = night.version
     yield from _write(loaded, new, versions, bumps)
     loaded.state = new
     if logs:
         yield from sql.insert(logs)
-    rolls = iter(log for log in logs if log.kind == "roll")
-    logged = [next(rolls) if e["type"] == "roll_scored" else None for e in events]
+    logged = [log if log.kind == "roll_scored" else None for log in logs]
     return Saved(new, events, table_versions, night_version, first_result, logged)
 
 
-def _chair_taken(loaded: Loaded, state: NightState, event: dict, actor: str, client_id):
-    """A waiting guest took a ghost's chair: the ghost is retired and, while its round is
-    played, the table's seat row is the guest's. The log line names both; the host's choice
-    carries its client id and answer (common.idempotent)."""
+def _chair_taken(loaded: Loaded, state: NightState, event: dict):
+    """Someone took a chair (lifecycle.take_chair): whoever left it is retired and, while its
+    round is played, the table's seat row is the newcomer's."""
     ghost, player = id_of(event["ghost"]), id_of(event["player"])
-    yield from sql.update_where(Player, {"active": False}, {"id": ghost})
-    table = state.table_of(event["ghost"])
+    old, new = (ghost, player) if event["type"] == "late_seated" else (player, ghost)
+    yield from sql.update_where(Player, {"active": False}, {"id": old})
+    table = state.table_of(key_of(old))
     if table is not None and state.round_state != "done":
         row = loaded.tables[table.table]
-        yield from sql.update_where(Seat, {"player": player}, {"table": row.pk, "player": ghost})
-    data = {"player": player, "ghost": ghost}
-    if state.round_state == "done":  # the rotation took them in
-        return Event(night=loaded.night, kind="late_seated", actor="app", data=data)
-    result = {"ok": True, "player": event["player"], "ghost": event["ghost"]}
-    return Event(
-        night=loaded.night,
-        kind="late_seated",
-        actor=actor,
-        data=data,
-        result=result,
-        client_id=client_id,
-    )
+        yield from sql.update_where(Seat, {"player": new}, {"table": row.pk, "player": old})
 
 
 def _write(loaded: Loaded, new: NightState, versions: dict[int, int], bumps: int):
@@ -274,7 +271,7 @@ def _write(loaded: Loaded, new: NightState, versions: dict[int, int], bumps: int
         round_.moves = new.moves
         yield from sql.update(round_, ["state", "bell_table", "bell_reason", "bell_at", "moves"])
     fields = {
-        "state": new.state,
+        "state": _stored_state(new),
         "round_number": new.round,
         "fuzzy_holder_id": id_of(new.fuzzy),
         "pending_seating": [list(t) for t in new.seating],
@@ -282,13 +279,17 @@ def _write(loaded: Loaded, new: NightState, versions: dict[int, int], bumps: int
         "waiting": list(new.waiting),
         "version": night.version + bumps,
     }
-    if night.state == "planning" and new.state == "seating":
-        del fields["state"]
     dirty = [name for name, value in fields.items() if getattr(night, name) != value]
     for name in dirty:
         setattr(night, name, fields[name])
     if dirty:
         yield from sql.update(night, dirty)
+
+
+def _stored_state(state: NightState) -> str:
+    """The night row's state: "planning" until seats are drawn (the rules know no planning)."""
+    undrawn = state.state == "seating" and not state.seating and not state.round
+    return "planning" if undrawn else state.state
 
 
 def new_round_rows(loaded: Loaded, started: dict, players: dict):

@@ -45,7 +45,7 @@ async def test_a_message_over_4096_bytes_is_refused_even_when_short_in_character
     await socket.send_to(text_data=json.dumps({**roll("big"), "x": "é" * 2100}, ensure_ascii=False))
     error = await socket.receive_json_from(timeout=WAIT)
     assert error["code"] == "bad_message" and "4096" in english(error["message"])
-    assert await Event.objects.filter(kind="roll").acount() == 0
+    assert await Event.objects.filter(kind="roll_scored").acount() == 0
     await socket.disconnect()
 
 
@@ -149,5 +149,5 @@ async def test_a_client_id_with_control_characters_is_refused(setup, client_id):
     await socket.send_json_to(roll(client_id))
     error = await socket.receive_json_from(timeout=WAIT)
     assert error["code"] == "bad_message" and "client_id" in english(error["message"])
-    assert await Event.objects.filter(kind="roll").acount() == 0
+    assert await Event.objects.filter(kind="roll_scored").acount() == 0
     await socket.disconnect()

@@ -23,4 +23,4 @@ def test_a_whole_night_plays_to_prizes_and_exports_a_valid_record(make_night):
     assert len(record["rounds"]) == 24
     assert sum(p["amount"] for p in record["prizes"]) == record["pot"] == 50
     assert validate_record(record) == []
-    assert Event.objects.filter(night=night, kind="roll").count() > 24 * 3
+    assert Event.objects.filter(night=night, kind="roll_scored").count() > 24 * 3

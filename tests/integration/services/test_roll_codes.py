@@ -22,4 +22,4 @@ def test_a_refused_wipeout_entry_is_an_invalid_roll(host, wipeout):
     assert refused.value.code == "invalid_roll"
     words = "without wipeouts" if not wipeout else "is a Bunco, not a wipeout"
     assert words in english(refused.value.message)
-    assert not Event.objects.filter(kind="roll").exists()
+    assert not Event.objects.filter(kind="roll_scored").exists()

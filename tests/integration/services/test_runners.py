@@ -121,8 +121,8 @@ def record_of(night: Night):
         data = event[5]
         if "events" in data:
             data["events"] = [order[pk] for pk in data["events"]]
-        for key in ("fuzzy_before", "player", "ghost"):
-            if isinstance(data.get(key), int):
+        for key in ("fuzzy_before", "player", "ghost"):  # ids (a roll's "ghost" is a flag)
+            if type(data.get(key)) is int:
                 data[key] = place[data[key]]
     return normalized(found, night)
 
@@ -254,7 +254,7 @@ async def test_two_phones_racing_one_roll_on_the_loop_count_it_once(host):
         assert len(ok) == 1, answers
         assert all(a.get("ok") or a["error"] == "already_recorded" for a in answers), answers
     assert await sync_to_async(table_version)(night, 1) == seen + PAIRS
-    assert await Event.objects.filter(night=night, kind="roll").acount() == PAIRS
+    assert await Event.objects.filter(night=night, kind="roll_scored").acount() == PAIRS
 
 
 async def test_two_copies_of_one_message_racing_on_the_loop_answer_alike(host):
@@ -298,4 +298,4 @@ def test_two_phones_racing_one_roll_on_threads_count_it_once(host):
             thread.join()
         assert sorted(bool(a.get("ok")) for a in answers) == [False, True], answers
     assert table_version(night, 1) == seen + PAIRS
-    assert Event.objects.filter(night=night, kind="roll").count() == PAIRS
+    assert Event.objects.filter(night=night, kind="roll_scored").count() == PAIRS

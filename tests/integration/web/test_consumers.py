@@ -78,7 +78,7 @@ async def test_a_double_tapped_roll_counts_once(night):
     assert "replayed" not in first and second["replayed"] is True
     assert second["table_version"] == first["table_version"] == v + 1
     assert second["roll"] == first["roll"]
-    count = Event.objects.filter(night=night, kind="roll").acount
+    count = Event.objects.filter(night=night, kind="roll_scored").acount
     assert await count() == 1
     row = await database_sync_to_async(table_row)(night, 1)
     assert row.version == v + 1 and row.state["points"][0] == 1
@@ -100,7 +100,7 @@ async def test_two_phones_entering_the_same_roll_at_once_record_it_once(night):
     assert kinds == ["error", "result"]
     error = next(m for m in answers if m["type"] == "error")
     assert error["code"] == "already_recorded"
-    assert await Event.objects.filter(night=night, kind="roll").acount() == 1
+    assert await Event.objects.filter(night=night, kind="roll_scored").acount() == 1
     row = await database_sync_to_async(table_row)(night, 1)
     assert row.version == v + 1 and row.state["points"] == [1, 0]
     await close_all(a, b)
@@ -115,7 +115,7 @@ async def test_a_player_cannot_score_at_another_table(night):
     assert error["code"] == "not_your_table" and error["client_id"] == "x"
     after = [await database_sync_to_async(table_row)(night, n) for n in (1, 2)]
     assert [(t.version, t.state) for t in after] == [(t.version, t.state) for t in before]
-    assert await Event.objects.filter(night=night, kind="roll").acount() == 0
+    assert await Event.objects.filter(night=night, kind="roll_scored").acount() == 0
     await close_all(socket)
 
 
@@ -195,7 +195,7 @@ async def test_every_bad_message_gets_an_error_frame_and_the_socket_lives_on(nig
     assert error["type"] == "error" and error["code"] == "bad_message" and error["message"]
     await socket.send_json_to({"type": "resync"})
     assert (await socket.receive_json_from(timeout=WAIT))["type"] == "snapshot"
-    assert await Event.objects.filter(kind="roll").acount() == 0
+    assert await Event.objects.filter(kind="roll_scored").acount() == 0
     await close_all(socket)
 
 
@@ -316,7 +316,7 @@ async def test_a_ghosts_turn_is_rolled_by_the_server_and_shown_as_table_events(h
         if ghost_rolls:
             break
     assert ghost_rolls, "the app should have rolled for a ghost"
-    assert await Event.objects.filter(night=night5, kind="roll", actor="app").aexists()
+    assert await Event.objects.filter(night=night5, kind="roll_scored", actor="app").aexists()
     await close_all(socket)
 
 

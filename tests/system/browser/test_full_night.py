@@ -65,7 +65,7 @@ def test_twelve_phones_and_a_host_play_a_whole_night(live_server_daphne, browser
     assert Award.objects.filter(night=night).count() == 6  # one prize each, largest first
     record = night_record(night)
     assert len(record["rounds"]) == 24 and validate_record(record) == []
-    assert Event.objects.filter(night=night, kind="roll").count() == 24 * 5
+    assert Event.objects.filter(night=night, kind="roll_scored").count() == 24 * 5
     for player, page in zip(players, pages, strict=True):  # phones agree with the record
         totals = record["totals"][player.key]
         expect(page.locator("#wins")).to_have_text(str(totals["wins"]))

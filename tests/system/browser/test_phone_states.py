@@ -246,4 +246,4 @@ def test_an_already_entered_roll_says_so_until_the_state_moves_on(
     headline(late, re.compile(r"seat \d · partner "), "next_round")
     expect(late.locator("#error")).to_be_hidden()  # it belonged to the round that ended
     expect(late.locator("#news")).to_have_text("")
-    assert Event.objects.filter(night=night, kind="roll").count() == 2
+    assert Event.objects.filter(night=night, kind="roll_scored").count() == 2

@@ -49,7 +49,7 @@ def test_a_roll_on_one_phone_appears_on_the_other_three(live_server_daphne, brow
         people = page.locator("#people")
         expect(people).to_have_text(f"Partner: {partner} · Opponents: {left} and {right}")
         readable(page, people)
-    assert Event.objects.filter(night=night, kind="roll").count() == 1
+    assert Event.objects.filter(night=night, kind="roll_scored").count() == 1
 
 
 def test_the_bell_reaches_every_phone_and_tells_everyone_where_to_go(
@@ -87,7 +87,7 @@ def test_an_offline_phone_queues_its_roll_and_catches_up(live_server_daphne, bro
     for page in pages:
         expect(page.locator("#news")).to_have_text(f"{players[0].name} scored 1")
     expect(pad(offline, "2")).to_be_enabled()
-    assert Event.objects.filter(night=night, kind="roll").count() == 1
+    assert Event.objects.filter(night=night, kind="roll_scored").count() == 1
 
 
 # The signal of each "online" listener the page adds (an aborted one is removed).
@@ -134,7 +134,7 @@ def test_a_phone_going_offline_and_back_keeps_one_socket(live_server_daphne, bro
     heard = [frame["type"] for frame in frames(phone) if frame["dir"] == "in"]
     assert heard.count("result") == 1 and heard.count("table") == 1, heard
     assert phone.evaluate(sockets) == 1
-    assert Event.objects.filter(night=night, kind="roll").count() == 1
+    assert Event.objects.filter(night=night, kind="roll_scored").count() == 1
 
 
 def test_a_double_tapped_roll_counts_once(live_server_daphne, browser_context):
@@ -159,7 +159,7 @@ def test_a_double_tapped_roll_counts_once(live_server_daphne, browser_context):
     expect(pages[2].locator("body")).to_have_attribute("data-again", "true")
     for seat, page in enumerate(pages):  # team A (the roller's) has 2: once each action
         expect(page.locator("#score-us" if seat % 2 == 0 else "#score-them")).to_have_text("2")
-    assert Event.objects.filter(night=night, kind="roll").count() == 2
+    assert Event.objects.filter(night=night, kind="roll_scored").count() == 2
 
 
 def test_a_bad_link_shows_a_clear_page(live_server_daphne, browser_context):

@@ -104,7 +104,10 @@ def oracle_check(night: Night):
             ghosts = [s.player.key for s in table.seat_rows.all() if s.player.is_ghost]
             state = start_table_round(table.number, seats, round_.up, ghosts)
             events = Event.objects.filter(
-                night=night, kind="roll", round_number=round_.number, table_number=table.number
+                night=night,
+                kind="roll_scored",
+                round_number=round_.number,
+                table_number=table.number,
             ).order_by("id")
             for event in events:
                 state, _ = apply_roll(state, event.data["dice"], rules)

@@ -34,4 +34,4 @@ def test_phones_resync_after_redis_restarts(server_on_own_redis, tmp_path, brows
     expect(pages[1].locator("#headline")).to_have_text("Your turn: roll the dice!")
     for page in (pages[0], pages[2], pages[3]):
         expect(page.locator("#headline")).to_contain_text(players[1].name)
-    assert Event.objects.filter(night=night, kind="roll").count() == 3
+    assert Event.objects.filter(night=night, kind="roll_scored").count() == 3

@@ -50,7 +50,7 @@ def test_a_killed_server_loses_nothing_and_phones_catch_up(own_server, tmp_path,
     for page in pages:
         expect(page.locator("#conn")).to_have_text("Live", timeout=15_000)
     expect_scores(pages, 3, 0)
-    assert Event.objects.filter(night=night, kind="roll").count() == 2
+    assert Event.objects.filter(night=night, kind="roll_scored").count() == 2
 
 
 def test_a_phone_that_sleeps_through_rolls_wakes_up_right(live_server_daphne, browser_context):
@@ -61,4 +61,4 @@ def test_a_phone_that_sleeps_through_rolls_wakes_up_right(live_server_daphne, br
     expect_scores(pages[:3], 3, 4)
     sleeper.context.set_offline(False)
     expect_scores(pages, 3, 4)
-    assert Event.objects.filter(night=night, kind="roll").count() == 5
+    assert Event.objects.filter(night=night, kind="roll_scored").count() == 5

@@ -22,6 +22,7 @@ DICE = [
     "partynight/services/store.py",
     "partynight/services/emit.py",
     "partynight/rules/reducer.py",
+    "partynight/rules/dice.py",
     "partynight/rules/entry.py",
 ]
 ROOMS = ["games/consumers.py", "games/services/*.py"]

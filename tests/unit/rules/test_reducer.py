@@ -10,36 +10,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from partynight.rules import Rules, RulesError, draw_seats
+from partynight.rules.lifecycle import arrive, draw, leave, replace_by_ghost, seat_waiting
 from partynight.rules.reducer import (
+    EVENTS,
     NightState,
     apply_event,
-    arrive,
     correct,
     finish,
     ghost_chairs,
     ring,
     roll,
-    seat_waiting,
     standings,
     start_round,
 )
 from partynight.rules.table import adjust_points
 from tests.helpers.examples import examples
 
-EVENT_TYPES = {
-    "round_started",
-    "roll_scored",
-    "fuzzy_moved",
-    "bell",
-    "bell_heard",
-    "table_done",
-    "round_done",
-    "break",
-    "table_corrected",
-    "night_over",
-    "arrived",
-    "late_seated",
-}
+EVENT_TYPES = set(EVENTS)  # every event the log holds happens in a late night
 
 
 def first_state(players, rng):
@@ -72,13 +59,19 @@ def play_night(players, seed, rules, host_acts=True, late=False):
 
     while state.round < rules.rounds:
         if late and state.round == 0:
+            step(draw(state, state.seating))  # the host draws again: the same seats
             step(arrive(state, "late1"))
             ids.append("late1")
+            step(arrive(state, "gone"))
+            step(leave(state, "gone"))
         step(start_round(state, rules, ghosts, chance))
         if late and state.round == 2 and ghost_chairs(state, ghosts):
             step(arrive(state, "late2"))
             step(seat_waiting(state, "late2", ghost_chairs(state, ghosts)[0], ghosts))
             ids.append("late2")
+            leaver = next(k for k in state.tables[-1].seats if k not in ghosts)
+            step(replace_by_ghost(state, leaver, "g-leaver"))
+            ghosts.append("g-leaver")
         while state.round_state != "done":
             live = [t for t in state.tables if not t.is_done]
             table = rng.choice(live)
