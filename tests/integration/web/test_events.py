@@ -14,9 +14,9 @@ from django.db import transaction
 from django.db.backends.utils import CursorWrapper
 
 from partynight import consumers
-from partynight.models import Table
 from partynight.rules.config import Rules
 from partynight.services import broadcast, finish, nights, play
+from tests.helpers.play import finish_every_table
 from tests.helpers.sockets import (
     WAIT,
     close_all,
@@ -228,16 +228,7 @@ async def test_a_phone_that_joins_its_new_table_after_a_roll_there_gets_a_snapsh
 def play_out_the_round(night, number):
     """Ring the bell and finish every table's turn and any roll-off."""
     play.bell_ring(night_id=night.pk, number=number, actor="host")
-    entries = iter(["0", "1", "2", "0", "2"] * 100)  # misses end turns; points end roll-offs
-    while True:
-        rows = Table.objects.filter(round__night=night, round__number=number)
-        open_tables = [t for t in rows if t.state["phase"] != "done"]
-        if not open_tables:
-            return
-        play.roll_record(
-            night_id=night.pk, table_number=open_tables[0].number, entry=next(entries),
-            client_id=None, actor="t",
-        )  # fmt: skip
+    finish_every_table(night, number)
 
 
 async def test_the_end_of_the_night_brings_the_prizes(host, host_cookie):

@@ -14,6 +14,7 @@ from channels.db import database_sync_to_async
 from partynight.models import Night, Player, Table
 from partynight.rules.config import Rules
 from partynight.services import arrivals, corrections, finish, play, snapshots
+from tests.helpers.play import finish_every_table
 from tests.helpers.sockets import WAIT, close_all, in_play, open_socket, phone
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -153,23 +154,6 @@ def table_version(night, number: int) -> int:
     return Table.objects.get(
         round__night=night, round__number=night.round_number, number=number
     ).version
-
-
-def finish_every_table(night, number: int) -> None:
-    """Every table plays out its turn and any roll-off (the bell has rung)."""
-    entries = iter(["0", "1", "2", "0", "2"] * 100)  # misses end turns; points end roll-offs
-    while True:
-        rows = Table.objects.filter(round__night=night, round__number=number)
-        open_tables = [t for t in rows if t.state["phase"] != "done"]
-        if not open_tables:
-            return
-        play.roll_record(
-            night_id=night.pk,
-            table_number=open_tables[0].number,
-            entry=next(entries),
-            client_id=None,
-            actor="t",
-        )
 
 
 def rolled(night, entry: str, table: int = 1):
