@@ -11,6 +11,7 @@ from partynight.rules import reducer
 from partynight.rules.reducer import NightState, apply_event
 from partynight.services import arrivals, corrections, finish, nights, play, store
 from tests import builders
+from tests.helpers.once import kept_for_the_module
 from tests.helpers.play import play_night, play_round, play_to_the_end
 
 pytestmark = pytest.mark.django_db
@@ -69,13 +70,19 @@ def player(key: str) -> Player:
     return Player.objects.get(pk=store.id_of(key))
 
 
-@pytest.fixture
-def corrected_night(host):
+@pytest.fixture(scope="module")
+def corrected_night(django_db_setup, django_db_blocker):
     """48 players on 12 tables, six rounds, with every correction the host and the phones
     make in round 1: a late guest before play and one during it, a Bunco moved, points
     adjusted, a roll undone by the host and one taken back by a phone, a player replaced
-    by a ghost."""
-    night = builders.night(host, 45, rules=builders.SHORT, drawn=True)  # three ghosts
+    by a ghost. Played once for the module's tests, which only read it
+    (tests/helpers/once.py)."""
+    with kept_for_the_module(django_db_blocker):
+        yield play_corrected_night()
+
+
+def play_corrected_night() -> Night:
+    night = builders.night(builders.host(), 45, rules=builders.SHORT, drawn=True)  # 3 ghosts
     early = nights.player_add(night_id=night.pk, name="Early Guest", actor="host")
     arrivals.late_guest_seat(night_id=night.pk, player_id=early.pk, actor="host", client_id="e")
     play.round_start(night_id=night.pk, number=1, actor="host")
