@@ -15,7 +15,7 @@ lock, load, reduce, save, log and emit.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from live.words import said
@@ -132,7 +132,7 @@ def take_back(
     new, events = correct(state, rules, table, tables.TableRound.from_dict(before), chance)
     buncos = [r["credited"] for r in rolls if r["credited"]]
     if buncos and state.fuzzy == buncos[0]:
-        new, more = move_fuzzy(new, fuzzy_before)
+        new, more = move_fuzzy(new, fuzzy_before, "undone")
         events += more
     return new, events
 
@@ -153,14 +153,31 @@ def reassign_bunco(
     moved = tables.move_bunco(correctable(state, table), giver, taker)
     new, events = correct(state, rules, table, moved, chance)
     if state.fuzzy == giver:
-        new, more = move_fuzzy(new, taker)
+        new, more = move_fuzzy(new, taker, "moved")
         events += more
     return new, events
 
 
-def move_fuzzy(state: NightState, holder: str | None) -> tuple[NightState, list[Event]]:
-    """A correction gave the fuzzy die back or on (an undone or moved Bunco)."""
+def move_fuzzy(
+    state: NightState, holder: str | None, correction: str
+) -> tuple[NightState, list[Event]]:
+    """A correction gave the fuzzy die back or on: `correction` is "undone" (the Bunco that
+    gave it never happened) or "moved" (the Bunco was `holder`'s)."""
     if holder == state.fuzzy:
         return state, []
-    event = fuzzy_moved(state, holder)
+    event = {**fuzzy_moved(state, holder), "correction": correction}
     return apply_event(state, event), [event]
+
+
+def fuzzy_holders(moves: Iterable[Mapping[str, Any]]) -> list[str]:
+    """Who held the fuzzy die, oldest first, from its `fuzzy_moved` events: a holder whose
+    Bunco was undone or moved to someone else never held it (the Traveling prize's
+    fallbacks, rules/prizes.py)."""
+    held: list[str] = []
+    for move in moves:
+        if move.get("correction") and held:
+            held.pop()  # the mistaken holder
+        holder = move["holder"]
+        if holder and (not held or held[-1] != holder):
+            held.append(holder)
+    return held

@@ -3,7 +3,7 @@
 from django.db import transaction
 
 from partynight.models import Award, Event, Night
-from partynight.rules import reducer
+from partynight.rules import lifecycle, reducer
 from partynight.services import selectors, store
 from partynight.services.common import lock_night, log_event, rules_of, seeded
 from partynight.services.play import commit, reduce
@@ -48,7 +48,7 @@ def night_finish(*, night_id, actor, client_id=None) -> list[Award]:
 
 
 def fuzzy_history(night: Night) -> list[str]:
-    """Everyone the fuzzy die moved to, in order, as the log has its moves (for the
-    Traveling prize's fallbacks): an undone Bunco's move back is a move too."""
+    """Everyone who held the fuzzy die, oldest first, from its logged moves (the Traveling
+    prize's fallbacks)."""
     moves = Event.objects.filter(night=night, kind="fuzzy_moved").order_by("pk")
-    return [data["holder"] for data in moves.values_list("data", flat=True) if data["holder"]]
+    return lifecycle.fuzzy_holders(moves.values_list("data", flat=True))

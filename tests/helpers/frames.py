@@ -4,6 +4,7 @@ every value of its declared type (Literal, unions, lists, dicts and nested Typed
 frame and its type cannot drift apart. JSON tells a bool from a number; a float may be a
 whole number."""
 
+import functools
 import json
 import types
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
@@ -64,10 +65,15 @@ def _same_literal(value, option) -> bool:
     return isinstance(value, type(option)) and value == option
 
 
+@functools.cache
+def _fields(typeddict) -> dict:
+    return get_type_hints(typeddict)  # evaluated once per type: every frame is checked
+
+
 def _typeddict_problems(value, hint, where) -> list[str]:
     if not isinstance(value, dict):
         return [f"{where}: {value!r} is not an object ({hint.__name__})"]
-    fields = get_type_hints(hint)
+    fields = _fields(hint)
     found = [
         f"{where}: no {key!r} ({hint.__name__})" for key in hint.__required_keys__ - set(value)
     ]

@@ -11,6 +11,7 @@ from partynight.rules.lifecycle import (
     adjust_points,
     arrive,
     draw,
+    fuzzy_holders,
     leave,
     reassign_bunco,
     replace_by_ghost,
@@ -107,6 +108,25 @@ def test_a_moved_bunco_takes_the_fuzzy_die_along():
     partner = table.seats[(table.roller + 2) % 4]
     moved, _ = checked(after, reassign_bunco(after, RULES, 2, roller, partner, chance))
     assert moved.fuzzy == partner and moved.table(2).buncos == {partner: 1}
+
+
+def fuzzy_moves(events):
+    return [e for e in events if e["type"] == "fuzzy_moved"]
+
+
+def test_a_holder_whose_bunco_was_undone_or_moved_never_held_the_fuzzy_die():
+    state = playing()
+    after, events, roller, table = bunco_at_table_2(state)
+    start = {"type": "fuzzy_moved", "holder": state.fuzzy, "from": None}  # the Head table's
+    moves = [start, *fuzzy_moves(events)]
+    assert fuzzy_holders(moves) == [state.fuzzy, roller]
+    _, undoing = take_back(
+        after, RULES, 2, table.to_dict(), [events[0]["roll"]], state.fuzzy, chance
+    )
+    assert fuzzy_holders(moves + fuzzy_moves(undoing)) == [state.fuzzy]
+    partner = after.table(2).seats[(after.table(2).roller + 2) % 4]
+    _, moving = reassign_bunco(after, RULES, 2, roller, partner, chance)
+    assert fuzzy_holders(moves + fuzzy_moves(moving)) == [state.fuzzy, partner]
 
 
 def test_points_are_adjusted_only_in_the_round_being_played():
