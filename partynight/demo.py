@@ -7,8 +7,7 @@ screen that opens a demo night), so its broadcasts reach the in-memory channel l
 import asyncio
 import random
 
-from channels.db import database_sync_to_async
-
+from live import db
 from live.errors import ServiceError
 from partynight.models import Night, Round
 from partynight.rules.dice import roll_dice
@@ -28,7 +27,7 @@ def ensure_driver(night_id: int) -> None:
 
 async def _drive(night_id: int) -> None:
     rng = random.Random()
-    while await database_sync_to_async(demo_step)(night_id, rng):
+    while await db.run(demo_step)(night_id, rng):  # the sockets' database thread
         await asyncio.sleep(ROLL_EVERY_SECONDS)
 
 
