@@ -21,7 +21,7 @@ from partynight import links
 from partynight.models import Player
 
 # Bot actions per transaction. A long bots-only session (14 seats, 500 coups: about 7,500
-# actions, 0.6 s) would hold the room lock and the database thread all that time; it runs
+# actions) would hold the room lock and the database thread all that time; it runs
 # in steps instead: the frame's deadline is due at once, the room's timer asks
 # `seat_timeout` for the next step (a room nobody watches waits until someone opens it).
 BOT_STEP = 300
