@@ -34,7 +34,7 @@ test: $(STAMP)
 # runs every tier with the full examples, as CI does (README: Tests).
 check: $(STAMP)
 	HYPOTHESIS_PROFILE=check $(BIN)/python -m pytest tests/unit tests/integration -n auto \
-		--dist loadscope $(PYTEST_ARGS)
+		--dist worksteal $(PYTEST_ARGS)
 
 format: $(STAMP)
 	$(BIN)/ruff format .

@@ -5,8 +5,8 @@ Each test's own transaction is a savepoint inside it, so a test's writes still v
 it; only the shared rows stay, and every later test in the module sees them. Such a
 fixture hands tests primary keys, and each test loads its own objects, so no test sees
 another's changes to an object in memory. Not for a module with transactional tests
-(`django_db(transaction=True)` empties the tables after each). `make check` sends each
-module's tests to one worker (`--dist loadscope`), so the rows are made once per run."""
+(`django_db(transaction=True)` empties the tables after each). Under `make check` each
+worker that runs some of a module's tests makes the rows once for itself."""
 
 from contextlib import contextmanager
 
