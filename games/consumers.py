@@ -12,7 +12,7 @@ from games.services import playing, rooms, seating
 from games.services.messages import parse_room_message
 from live import db, limits
 from live.consumers import LiveConsumer
-from live.groups import room_player_group, room_versions_key, room_watch_group
+from live.groups import link_group, room_player_group, room_versions_key, room_watch_group
 from live.snapshots import SharedSnapshots
 from live.words import said
 from partynight import links
@@ -46,7 +46,7 @@ class RoomConsumer(LiveConsumer):
         return limits.player_sockets(links.player_actor(self.player))
 
     def link_group(self):
-        return links.link_group(self.player.pk)
+        return link_group(self.player.pk)
 
     def versions_key(self):  # the screens' too: a lost frame is noticed at the next beat
         return room_versions_key(self.room_id)

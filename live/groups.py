@@ -24,6 +24,12 @@ def player_group(player_id: int) -> str:
     return f"player-{player_id}"
 
 
+def link_group(player_id: int) -> str:
+    """Every socket opened with a player's link (phone page and rooms): revoking the link
+    (partynight.services.emit.link_revoked) closes them all."""
+    return f"link-player-{player_id}"
+
+
 def room_player_group(room_id: int, player_id: int) -> str:
     """A player's phones in a card room, seated or not: their own frame, which also tells the
     socket where they sit now (so it follows them between groups without a query)."""

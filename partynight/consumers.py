@@ -8,6 +8,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from live import db, limits
 from live.consumers import LiveConsumer
+from live.groups import link_group
 from live.snapshots import SharedSnapshots
 from live.words import said
 from partynight import demo, links
@@ -65,7 +66,7 @@ class PlayerConsumer(NightConsumer):
         return limits.player_sockets(links.player_actor(self.player))
 
     def link_group(self):
-        return links.link_group(self.player.pk)
+        return link_group(self.player.pk)
 
     def night_id(self):
         return self.player.night_id

@@ -88,12 +88,6 @@ def still_playing(fresh: Player | None) -> Player:
     return fresh
 
 
-def link_group(player_id: int) -> str:
-    """Every socket opened with a player's link (phone page and rooms): revoking the link
-    (partynight.services.emit.link_revoked) closes them all."""
-    return f"link-player-{player_id}"
-
-
 def player_actor(player: Player) -> str:
     """Who a player's link is, for both apps: the actor of what they do in the event logs
     (the nights' and the rooms'; stored logs hold this string) and the owner their phone's

@@ -28,10 +28,11 @@ from live.broadcast import (
     send_after_commit,
     store_versions,
 )
+from live.groups import link_group
 from live.groups import night_versions_key as versions_key
 from live.steps import written_once
 from live.words import Text
-from partynight import frames, links
+from partynight import frames
 from partynight.models import Night
 from partynight.rules.reducer import standings
 from partynight.rules.table import TableRound
@@ -140,7 +141,7 @@ def link_revoked(player_id: int, message: Text) -> None:
     """A player's link no longer plays (removed, replaced by a ghost, given a new link):
     after commit every socket it opened, phone page and rooms, is told and closed."""
     event = {"type": "link.revoked", "code": "removed", "message": message}
-    send_after_commit([links.link_group(player_id)], event)
+    send_after_commit([link_group(player_id)], event)
 
 
 def night_changed(night: Night, what: str) -> None:

@@ -18,6 +18,7 @@ def test_the_names_are_the_protocols():
         "night-3-table-2",
     ]
     assert groups.player_group(5) == "player-5"
+    assert groups.link_group(5) == "link-player-5"
     assert groups.room_player_group(7, 5) == "room-7-player-5"
     assert groups.room_watch_group(7) == "room-7-watch"
     assert groups.night_versions_key(3) == "live:versions:3"
